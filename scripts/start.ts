@@ -1,0 +1,74 @@
+/**
+ * `npm start`: the whole app in one command. Without DATABASE_URL it starts
+ * the embedded PostgreSQL (data in AGS_DATA_DIR or .data/, port AGS_PG_PORT,
+ * default 54329); then migrates, seeds, builds (unless AGS_SKIP_BUILD=1) and
+ * serves on HOST:PORT (default 127.0.0.1:3000). Ctrl-C / SIGTERM stop the web
+ * server first, then the database; the exit code follows the web server's.
+ */
+import type { ChildProcess } from "node:child_process";
+
+import { bootstrapDatabase } from "@/server/db/bootstrap";
+import { assertPortFree } from "@/server/db/embedded/ports";
+import { parseServerEnv } from "@/server/env";
+import { signalGroup, spawnNext, stopChild, waitForExit, waitForHttp } from "./lib/child-process";
+import { runMain } from "./lib/run-main";
+
+/** The address people should open: loopback and wildcard binds read best as localhost. */
+function publicUrl(host: string, port: number): string {
+  const local = ["127.0.0.1", "0.0.0.0", "localhost", "::", "::1"].includes(host);
+  return `http://${local ? "localhost" : host}:${port}`;
+}
+
+runMain(async () => {
+  const env = parseServerEnv();
+  let child: ChildProcess | undefined;
+  let stopRequested = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopRequested) return;
+    stopRequested = true;
+    console.log(`\nStopping Agent Graph Studio (${signal})…`);
+    if (child) void stopChild(child); // SIGTERM, SIGKILL if it hangs; the main flow sees it exit
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, onSignal);
+  // If we die unexpectedly, do not leave the web server behind.
+  process.on("exit", () => child && signalGroup(child, "SIGTERM"));
+
+  await assertPortFree(env.PORT, env.HOST, "Set PORT to another port, or stop the server using it.");
+  const database = await bootstrapDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.AGS_DATA_DIR,
+    port: env.AGS_PG_PORT,
+    detached: true,
+  });
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.connectionString, NODE_ENV: "production" };
+
+  try {
+    if (stopRequested) return 0;
+    if (process.env.AGS_SKIP_BUILD !== "1") {
+      console.log("Building the app (next build)…");
+      child = spawnNext(["build"], childEnv);
+      const code = await waitForExit(child);
+      child = undefined;
+      if (stopRequested) return 0;
+      if (code !== 0) {
+        console.error(`next build failed (exit code ${code}).`);
+        return code;
+      }
+    }
+
+    child = spawnNext(["start", "-p", String(env.PORT), "-H", env.HOST], childEnv);
+    const server = child;
+    const probeHost = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+    void waitForHttp(`http://${probeHost}:${env.PORT}/`, server).then((ready) => {
+      if (ready && !stopRequested) console.log(`\nAgent Graph Studio is running at ${publicUrl(env.HOST, env.PORT)}\n`);
+    });
+    const code = await waitForExit(server); // a signal makes onSignal stop it
+    child = undefined;
+    if (!stopRequested) console.error(`The web server exited (code ${code}); stopping.`);
+    return stopRequested && code >= 128 ? 0 : code; // killed by our own SIGTERM: a clean stop
+  } finally {
+    if (child) await stopChild(child);
+    if (database.embedded) console.log("Stopping the embedded PostgreSQL…");
+    await database.stop();
+  }
+});

@@ -1,0 +1,139 @@
+import { spawnSync } from "node:child_process";
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { DataDirInUseError } from "@/server/errors/data-dir-in-use-error";
+import { PortInUseError } from "@/server/errors/port-in-use-error";
+import { bootstrapDatabase } from "./bootstrap";
+import { startEmbeddedPostgres } from "./embedded";
+import { findFreePort } from "./embedded/ports";
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "ags-embedded-"));
+  await chmod(root, 0o755); // as root the server runs as "postgres"
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+async function sql(url: string, text: string): Promise<pg.QueryResultRow[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const quiet = { durable: false, onNotice: () => {} } as const;
+
+describe("startEmbeddedPostgres", () => {
+  it("keeps its data across a stop and the next start", async () => {
+    const dataDir = path.join(root, "reuse");
+    const port = await findFreePort();
+    const first = await startEmbeddedPostgres({ dataDir, port, database: "app", ...quiet });
+    await sql(first.connectionString, "CREATE TABLE kept (value TEXT); INSERT INTO kept VALUES ('still here')");
+    await first.stop();
+    await first.stop(); // twice is fine
+
+    const second = await startEmbeddedPostgres({ dataDir, port, database: "app", ...quiet });
+    try {
+      expect(await sql(second.connectionString, "SELECT value FROM kept")).toEqual([{ value: "still here" }]);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it("starts despite a stale postmaster.pid left by a killed run", async () => {
+    const dataDir = path.join(root, "stale");
+    const port = await findFreePort();
+    const notices: string[] = [];
+    await (await startEmbeddedPostgres({ dataDir, port, ...quiet })).stop();
+    // Our own pid is alive but is not PostgreSQL: exactly what makes postgres refuse to start.
+    await writeFile(path.join(dataDir, "postmaster.pid"), `${process.pid}\n${dataDir}\n`);
+
+    const server = await startEmbeddedPostgres({ dataDir, port, durable: false, onNotice: (m) => notices.push(m) });
+    try {
+      expect(await sql(server.connectionString, "SELECT 1 AS ok")).toEqual([{ ok: 1 }]);
+      expect(notices).toEqual([expect.stringContaining("stale postmaster.pid")]);
+      expect((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0]).not.toBe(String(process.pid));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("stops a server orphaned by a killed run and starts its own", async () => {
+    const dataDir = path.join(root, "orphan");
+    const orphan = await startEmbeddedPostgres({ dataDir, port: await findFreePort(), ...quiet });
+    // The process that started it is gone (a pid that no longer exists).
+    const dead = spawnSync("true").pid;
+    await writeFile(path.join(dataDir, "ags-owner.pid"), `${dead}\n`);
+    const notices: string[] = [];
+
+    const port = await findFreePort();
+    const server = await startEmbeddedPostgres({ dataDir, port, durable: false, onNotice: (m) => notices.push(m) });
+    try {
+      expect(notices).toEqual([expect.stringContaining("left running by a previous run")]);
+      expect(server.port).toBe(port);
+      expect(await sql(server.connectionString, "SELECT 1 AS ok")).toEqual([{ ok: 1 }]);
+      await expect(sql(orphan.connectionString, "SELECT 1")).rejects.toThrow();
+    } finally {
+      await server.stop();
+      await orphan.stop(); // already exited: returns at once
+    }
+  });
+
+  it("names the port when it is taken", async () => {
+    const blocker = net.createServer();
+    const port = await new Promise<number>((resolve) => blocker.listen(0, "127.0.0.1", () => resolve((blocker.address() as net.AddressInfo).port)));
+    try {
+      const error = await startEmbeddedPostgres({ dataDir: path.join(root, "busy"), port, ...quiet }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PortInUseError);
+      expect((error as PortInUseError).message).toContain(String(port));
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("refuses a data directory another live process is serving", async () => {
+    const dataDir = path.join(root, "shared");
+    const server = await startEmbeddedPostgres({ dataDir, port: await findFreePort(), ...quiet });
+    try {
+      // Pretend another process (our parent, which is alive) owns the running server.
+      await writeFile(path.join(dataDir, "ags-owner.pid"), `${process.ppid}\n`);
+      const error = await startEmbeddedPostgres({ dataDir, port: await findFreePort(), ...quiet }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DataDirInUseError);
+      expect(await sql(server.connectionString, "SELECT 1 AS ok")).toEqual([{ ok: 1 }]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("bootstrapDatabase", () => {
+  it("starts, migrates and seeds the embedded database, and is a no-op the second time", async () => {
+    const options = { dataDir: path.join(root, "app-data"), port: await findFreePort(), log: () => {} };
+    const first = await bootstrapDatabase(options);
+    try {
+      expect(first.embedded).toBe(true);
+      expect(first.appliedMigrations.length).toBeGreaterThan(0);
+      expect(await sql(first.connectionString, "SELECT slug FROM workspaces")).toEqual([{ slug: "default" }]);
+    } finally {
+      await first.stop();
+    }
+
+    const second = await bootstrapDatabase(options);
+    try {
+      expect(second.appliedMigrations).toEqual([]);
+      expect(second.seed?.importedGraphs).toEqual([]);
+      expect(second.seed?.workspaceId).toBe(first.seed?.workspaceId);
+    } finally {
+      await second.stop();
+    }
+  });
+});
