@@ -27,8 +27,10 @@ export interface ModelToolSpec {
 }
 
 export interface ModelUsage {
+  /** All input (prompt) tokens, cached ones included (as the AI SDK reports them). */
   inputTokens: number;
   outputTokens: number;
+  /** The part of `inputTokens` served from the provider's prompt cache (billed cheaper). */
   cachedInputTokens: number;
 }
 
