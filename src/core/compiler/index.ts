@@ -1,0 +1,28 @@
+/**
+ * The graph compiler: graph document → RuntimeDefinition + diagnostics.
+ * Pure TypeScript (runs in the browser, the server, workers and the CLI).
+ */
+export { compile } from "./compile";
+export { analyzeGraph } from "./analyze";
+export type { CompiledEdge, GraphAnalysis } from "./analysis";
+export type { CompileOptions, KnownModel, KnownTool } from "./options";
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostic-codes";
+export { hashDefinition } from "./hash";
+export { canonicalJson } from "./canonical-json";
+export { defaultHandoffToolName, normalizeToolName, MAX_TOOL_NAME_LENGTH } from "./tool-names";
+export { agentModelChain, edgeModelChain } from "./model-chain";
+export { denyMatcher, effectiveTools } from "./effective-tools";
+export {
+  DEFINITION_VERSION,
+  runtimeDefinitionSchema,
+  agentDefinitionSchema,
+  handoffDefinitionSchema,
+  diagnosticSchema,
+  type AgentDefinition,
+  type AgentRole,
+  type CompileResult,
+  type Diagnostic,
+  type DiagnosticSeverity,
+  type HandoffDefinition,
+  type RuntimeDefinition,
+} from "./definition";
