@@ -1,0 +1,40 @@
+/**
+ * `npm run graph -- <command> …`: the command-line entry point.
+ * Each command lives in `commands/<name>.ts` and returns its exit code.
+ */
+import { runCommand } from "./commands/run";
+
+type Command = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  run: { run: (argv) => runCommand(argv), summary: "compile a graph document and run it, printing its events (JSONL or --pretty)" },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  return `Usage: npm run graph -- <command> [options]\n\nCommands:\n${lines.join("\n")}\n\nRun a command with --help for its options.\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(usage());
+    return name ? 0 : 64;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`error: unknown command "${name}"\n\n${usage()}`);
+    return 64;
+  }
+  return command.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,233 @@
+import type { AgentDefinition } from "../../compiler/definition";
+import type { ChatMessage } from "../../models/model-port";
+import type { ModelChain } from "../../models/model-ref";
+import { errorMessage } from "../errors";
+import { BudgetExceededError } from "../errors/budget-exceeded-error";
+import { HandoffTimeoutError } from "../errors/handoff-timeout-error";
+import { MaxStepsExceededError } from "../errors/max-steps-exceeded-error";
+import type { AgentStatus } from "../events";
+import type { RunContext } from "../run-context";
+import { formatAnnounce } from "../tasks/announce";
+import { TaskMailbox } from "../tasks/task-mailbox";
+import { linkedController } from "../util/abort";
+import type { AgentFrame } from "./frame";
+import { modelStep } from "./model-step";
+import { type NextStep, decideNextStep } from "./next-step";
+import { roleForDepth } from "./role";
+import { toolStep } from "./tool-step";
+import { initialMessages } from "./transcript";
+import { computeVisibleTools, type VisibleTools } from "./visible-tools";
+
+/** Where and how to run one agent session. */
+export interface AgentRunSpec {
+  agent: AgentDefinition;
+  path: string;
+  depth: number;
+  sessionId: string;
+  parentSpanId: string;
+  workspaceId: string;
+  modelChain: ModelChain;
+  /** Prior transcript (reused session, fork copy, earlier conversation turns), without a system prompt. */
+  history: readonly ChatMessage[];
+  input: string;
+  /** Cancels this agent (and its descendants). */
+  signal: AbortSignal;
+}
+
+/** How an agent session ended. */
+export interface AgentOutcome {
+  status: AgentStatus;
+  /** The final answer, or the latest text when stopped early. */
+  output: string | null;
+  error: string | null;
+  steps: number;
+  /** The transcript without the system prompt (what a reused session stores). */
+  messages: ChatMessage[];
+}
+
+/**
+ * Runs one agent session: AGENT_START, the ReAct loop, AGENT_END — exactly
+ * once each, whatever happens. The session does not end while tasks it
+ * started are running: it answers, waits, is woken by their announce and
+ * answers again, so its own result (and announce) waits for its descendants.
+ */
+export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<AgentOutcome> {
+  const frame = createFrame(ctx, spec);
+  ctx.bus.emit({
+    type: "AGENT_START",
+    spanId: frame.spanId,
+    parentSpanId: frame.parentSpanId,
+    source: frame.source,
+    agentId: frame.agent.id,
+    agentName: frame.agent.name,
+    depth: frame.depth,
+    role: frame.role,
+    sessionId: frame.sessionId,
+    input: spec.input,
+  });
+
+  let outcome: AgentOutcome;
+  try {
+    const output = await agentLoop(ctx, frame);
+    outcome = finished(frame, "completed", output, null);
+  } catch (error) {
+    outcome = outcomeFromError(ctx, frame, error);
+  }
+
+  if (frame.mailbox.running > 0) {
+    if (outcome.status !== "completed") {
+      for (const task of frame.mailbox.runningTasks()) task.cancel(`owner agent ${frame.agent.id} ended: ${outcome.status}`);
+    }
+    await frame.mailbox.allSettled();
+  }
+
+  ctx.bus.emit({
+    type: "AGENT_END",
+    spanId: frame.spanId,
+    parentSpanId: frame.parentSpanId,
+    source: frame.source,
+    agentId: frame.agent.id,
+    status: outcome.status,
+    output: outcome.output,
+    error: outcome.error,
+    steps: frame.steps,
+    durationMillis: ctx.ports.clock.now() - frame.startedAt,
+  });
+  if (frame.modelSignal !== frame.controller) frame.modelSignal.dispose();
+  frame.controller.dispose();
+  return outcome;
+}
+
+async function agentLoop(ctx: RunContext, frame: AgentFrame): Promise<string> {
+  const maxSteps = frame.agent.maxSteps;
+  let stepsUsed = 0;
+  for (;;) {
+    throwIfStopped(ctx, frame);
+    deliverAnnounce(ctx, frame);
+    const response = await modelStep(ctx, frame);
+    stepsUsed++;
+    frame.steps++;
+    const calls = response.toolCalls;
+    frame.messages.push(
+      calls.length > 0 ? { role: "assistant", content: response.text, toolCalls: calls } : { role: "assistant", content: response.text },
+    );
+    if (response.text !== "") frame.lastText = response.text;
+    if (calls.length > 0) await toolStep(ctx, frame, calls);
+
+    let next: NextStep = decide(frame, calls.length, stepsUsed, maxSteps, response.text);
+    while (next.type === "wait_for_tasks") {
+      await frame.mailbox.waitForChange(frame.controller.signal);
+      throwIfStopped(ctx, frame);
+      next = decide(frame, 0, stepsUsed, maxSteps, response.text);
+    }
+    switch (next.type) {
+      case "run_again":
+        continue;
+      case "max_steps":
+        throw new MaxStepsExceededError(frame.agent.id, maxSteps);
+      case "deliver_announce":
+        // A wake-up is a new activation with its own maxSteps (as a new turn of the session).
+        stepsUsed = 0;
+        continue;
+      case "final_output":
+        return next.output;
+    }
+  }
+}
+
+function decide(frame: AgentFrame, toolCalls: number, stepsUsed: number, maxSteps: number, text: string): NextStep {
+  return decideNextStep({
+    toolCalls,
+    stepsUsed,
+    maxSteps,
+    text,
+    undelivered: frame.mailbox.undelivered,
+    runningTasks: frame.mailbox.running,
+  });
+}
+
+function throwIfStopped(ctx: RunContext, frame: AgentFrame): void {
+  if (frame.controller.signal.aborted) throw frame.controller.signal.reason;
+  if (ctx.budget.exhausted) throw ctx.budget.exhausted;
+}
+
+/** Injects finished task results as one `<system-reminder>` before the next model call. */
+function deliverAnnounce(ctx: RunContext, frame: AgentFrame): void {
+  if (frame.mailbox.undelivered === 0) return;
+  const tasks = frame.mailbox.take(ctx.options.announceMaxTasks);
+  const remaining = frame.mailbox.undelivered;
+  const text = formatAnnounce(
+    tasks.map((task) => ({ taskId: task.id, agentId: task.agentId, status: task.status, summary: task.output ?? task.error ?? "" })),
+    remaining,
+    frame.depth > 0,
+  );
+  frame.messages.push({ role: "user", content: text });
+  ctx.bus.emit({
+    type: "ANNOUNCE",
+    spanId: frame.spanId,
+    parentSpanId: frame.parentSpanId,
+    source: frame.source,
+    agentId: frame.agent.id,
+    taskIds: tasks.map((task) => task.id),
+    remaining,
+    text,
+  });
+}
+
+function outcomeFromError(ctx: RunContext, frame: AgentFrame, error: unknown): AgentOutcome {
+  const signal = frame.controller.signal;
+  if (signal.aborted) {
+    const reason: unknown = signal.reason;
+    return finished(frame, reason instanceof HandoffTimeoutError ? "timeout" : "cancelled", frame.lastText, errorMessage(reason));
+  }
+  if (error instanceof BudgetExceededError || ctx.budget.exhausted) {
+    return finished(frame, "budget_exceeded", frame.lastText, (ctx.budget.exhausted ?? (error as Error)).message);
+  }
+  if (error instanceof MaxStepsExceededError) return finished(frame, "max_steps", frame.lastText, error.message);
+  return finished(frame, "failed", frame.lastText, errorMessage(error));
+}
+
+function finished(frame: AgentFrame, status: AgentStatus, output: string | null, error: string | null): AgentOutcome {
+  return { status, output, error, steps: frame.steps, messages: frame.messages.slice(frame.hasSystem ? 1 : 0) };
+}
+
+function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
+  const role = roleForDepth(spec.depth, ctx.definition.settings.maxSpawnDepth);
+  const messages = initialMessages(spec.agent.instructions, spec.history, spec.input);
+  const controller = linkedController(spec.signal);
+  const first = spec.modelChain[0];
+  return {
+    agent: spec.agent,
+    path: spec.path,
+    source: spec.depth === 0 ? null : spec.path,
+    depth: spec.depth,
+    role,
+    sessionId: spec.sessionId,
+    spanId: ctx.newSpanId(),
+    parentSpanId: spec.parentSpanId,
+    workspaceId: spec.workspaceId,
+    modelChain: spec.modelChain,
+    tools: toolsFor(ctx, spec.agent, role),
+    controller,
+    // Without budgets nothing but cancellation stops a model call: reuse the agent's controller.
+    modelSignal: ctx.hasBudgets ? linkedController(controller.signal, ctx.modelStop.signal) : controller,
+    prices: first ? ctx.pricing.perToken(first) : { input: 0, output: 0 },
+    messages,
+    hasSystem: messages[0]?.role === "system",
+    mailbox: new TaskMailbox(),
+    activeChildren: 0,
+    steps: 0,
+    lastText: null,
+    startedAt: ctx.ports.clock.now(),
+  };
+}
+
+function toolsFor(ctx: RunContext, agent: AgentDefinition, role: AgentFrame["role"]): VisibleTools {
+  const key = `${agent.id}\u0000${role}`;
+  let tools = ctx.toolsCache.get(key);
+  if (!tools) {
+    tools = computeVisibleTools({ agent, role, definition: ctx.definition, forceSync: ctx.options.forceSync, runner: ctx.ports.tools });
+    ctx.toolsCache.set(key, tools);
+  }
+  return tools;
+}

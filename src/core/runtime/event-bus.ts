@@ -1,0 +1,73 @@
+import type { EventDraft, RuntimeEvent } from "./events";
+import type { Clock, EventSink } from "./ports";
+
+/**
+ * The run's single ordered event log. `emit` stamps run id, a gap-free
+ * sequence number and a timestamp, appends to an in-memory buffer, calls the
+ * synchronous sinks and wakes async readers — it never awaits, so a slow
+ * consumer cannot stall the agent loop. Every async iterator replays from the
+ * first event, so late subscribers miss nothing.
+ */
+export class EventBus implements AsyncIterable<RuntimeEvent> {
+  private readonly buffer: RuntimeEvent[] = [];
+  private waiters: Array<() => void> = [];
+  private closed = false;
+
+  constructor(
+    private readonly runId: string,
+    private readonly clock: Clock,
+    private readonly sinks: readonly EventSink[] = [],
+    private readonly onSinkError?: (error: unknown) => void,
+  ) {}
+
+  /** Events emitted so far (a live view; do not mutate). */
+  get events(): readonly RuntimeEvent[] {
+    return this.buffer;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  emit(draft: EventDraft): RuntimeEvent {
+    if (this.closed) throw new Error(`event emitted after RUN_END: ${draft.type}`);
+    // Stamped in place: drafts are fresh objects owned by the bus from here on (no copy on the hot path).
+    const event = draft as RuntimeEvent;
+    event.runId = this.runId;
+    event.seq = this.buffer.length;
+    event.timestamp = this.clock.now();
+    this.buffer.push(event);
+    if (draft.type === "RUN_END") this.closed = true;
+    for (const sink of this.sinks) {
+      try {
+        sink(event);
+      } catch (error) {
+        this.onSinkError?.(error);
+      }
+    }
+    if (this.waiters.length > 0) {
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const wake of waiters) wake();
+    }
+    return event;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<RuntimeEvent> {
+    let index = 0;
+    let stopped = false;
+    return {
+      next: async (): Promise<IteratorResult<RuntimeEvent>> => {
+        while (index >= this.buffer.length) {
+          if (this.closed || stopped) return { done: true, value: undefined };
+          await new Promise<void>((resolve) => this.waiters.push(resolve));
+        }
+        return { done: false, value: this.buffer[index++] };
+      },
+      return: async (): Promise<IteratorResult<RuntimeEvent>> => {
+        stopped = true;
+        return { done: true, value: undefined };
+      },
+    };
+  }
+}

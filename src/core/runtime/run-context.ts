@@ -1,0 +1,52 @@
+import type { RuntimeDefinition } from "../compiler/definition";
+import type { ModelUsage } from "../models/model-port";
+import type { ModelRef } from "../models/model-ref";
+import type { ModelTimer } from "../models/timing-ports";
+import type { VisibleTools } from "./agent/visible-tools";
+import type { BudgetTracker } from "./budget/budget-tracker";
+import type { EventBus } from "./event-bus";
+import type { RuntimePorts } from "./ports";
+import type { ResolvedRunOptions } from "./run-options";
+import type { TaskRegistry } from "./tasks/task-registry";
+import type { KeyedMutex } from "./util/keyed-mutex";
+import type { LinkedController } from "./util/abort";
+
+/** Prices model usage (wraps the price table so the hot path does one lookup per call). */
+export interface Pricing {
+  /** USD, or null when the price table has no row for the model (unknown, not free). */
+  cost(ref: ModelRef, usage: ModelUsage): number | null;
+  /** USD per input and output token of `ref` (for reservations). */
+  perToken(ref: ModelRef): { input: number; output: number };
+}
+
+/**
+ * Everything shared by the agents of one run. One object, passed explicitly
+ * (never global), so parallel runs in one process are independent.
+ */
+export interface RunContext {
+  readonly runId: string;
+  readonly conversationId: string;
+  readonly definition: RuntimeDefinition;
+  readonly ports: RuntimePorts;
+  readonly options: ResolvedRunOptions;
+  readonly bus: EventBus;
+  readonly budget: BudgetTracker;
+  readonly tasks: TaskRegistry;
+  /** Serialises REUSE_SESSION calls per session key. */
+  readonly locks: KeyedMutex;
+  /** Reuse key -> session id, resolved once per run so concurrent first calls agree. */
+  readonly reuseSessionIds: Map<string, Promise<string>>;
+  /** Run-wide cancellation (run.cancel, options.signal); every agent's signal descends from it. */
+  readonly cancel: LinkedController;
+  /** Aborted when a budget is exhausted: stops model calls, not tools (never mid-write). */
+  readonly modelStop: AbortController;
+  /** True when the definition sets any budget (model calls then also listen to `modelStop`). */
+  readonly hasBudgets: boolean;
+  readonly pricing: Pricing;
+  /** Visible tools per agent id and role, computed once per run. */
+  readonly toolsCache: Map<string, VisibleTools>;
+  readonly runSpanId: string;
+  /** Per-attempt model timeouts, on the sleep port. */
+  readonly timer: ModelTimer;
+  newSpanId(): string;
+}

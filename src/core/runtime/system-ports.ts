@@ -1,0 +1,47 @@
+import { createScriptedModelClient } from "../models/scripted-model";
+import type { ModelClient } from "../models/model-port";
+import { globalTimer } from "../models/timing-ports";
+import { MemoryFileWorkspace } from "./memory/memory-file-workspace";
+import { MemorySessionStore } from "./memory/memory-session-store";
+import type { Clock, IdGenerator, RuntimePorts, Sleep } from "./ports";
+
+/** Real wall clock. */
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** Real timers; settles early (resolving) when the signal aborts. */
+export const systemSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const onAbort = () => {
+      clearTimeout(handle);
+      resolve();
+    };
+    const handle = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+/** Random UUIDs (Web Crypto, available in Node ≥ 19, browsers and workers). */
+export const uuidIds: IdGenerator = { newId: () => globalThis.crypto.randomUUID() };
+
+/**
+ * Ports for a process-local run (CLI, benchmarks, the embedded default):
+ * real time, uuids, in-memory sessions and files, and the scripted model
+ * unless another client is given.
+ */
+export function systemPorts(overrides: Partial<RuntimePorts> & { model?: ModelClient } = {}): RuntimePorts {
+  return {
+    model: overrides.model ?? createScriptedModelClient({ sleep: overrides.sleep ?? systemSleep }),
+    clock: overrides.clock ?? systemClock,
+    ids: overrides.ids ?? uuidIds,
+    sleep: overrides.sleep ?? systemSleep,
+    sessions: overrides.sessions ?? new MemorySessionStore(),
+    files: overrides.files ?? new MemoryFileWorkspace(),
+    tools: overrides.tools,
+    // Real setTimeout for model timeouts, unless a custom (e.g. virtual) sleep is used.
+    timer: overrides.timer ?? (overrides.sleep ? undefined : globalTimer),
+    sinks: overrides.sinks,
+  };
+}

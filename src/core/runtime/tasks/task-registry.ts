@@ -1,0 +1,117 @@
+import type { AgentFrame } from "../agent/frame";
+import type { ChildJobResult } from "../handoff/child-job";
+import type { RunContext } from "../run-context";
+import type { LinkedController } from "../util/abort";
+import { RunCancelledError } from "../errors/run-cancelled-error";
+import type { TaskRecord } from "./task-record";
+
+/** All tasks of a run, by id (for `run.cancelTask`); each also lives in its owner's mailbox. */
+export class TaskRegistry {
+  private readonly byId = new Map<string, TaskRecord>();
+
+  get(taskId: string): TaskRecord | undefined {
+    return this.byId.get(taskId);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /**
+   * Turns a running child job into a task owned by `owner`: emits TASK_ACCEPTED
+   * now and TASK_COMPLETED / TASK_FAILED / TASK_CANCELLED when the job settles,
+   * then puts the result in the owner's inbox for the next announce.
+   */
+  create(
+    ctx: RunContext,
+    input: {
+      owner: AgentFrame;
+      childAgentId: string;
+      tool: string;
+      label: string | null;
+      handoffId: string;
+      handoffSpanId: string;
+      childSessionKey: string;
+      controller: LinkedController;
+      job: Promise<ChildJobResult>;
+      reason: "background" | "promoted";
+    },
+  ): TaskRecord {
+    const { owner } = input;
+    const id = ctx.ports.ids.newId("task");
+    const spanId = ctx.newSpanId();
+    let resolveSettled!: () => void;
+    const settled = new Promise<void>((resolve) => (resolveSettled = resolve));
+    const task: TaskRecord = {
+      id,
+      agentId: input.childAgentId,
+      ownerAgentId: owner.agent.id,
+      tool: input.tool,
+      label: input.label,
+      handoffId: input.handoffId,
+      childSessionKey: input.childSessionKey,
+      spanId,
+      startedAt: ctx.ports.clock.now(),
+      status: "RUNNING",
+      output: null,
+      error: null,
+      steps: 0,
+      attempts: 0,
+      delivered: false,
+      settled,
+      cancel: (reason) => input.controller.abort(new RunCancelledError(reason)),
+    };
+    this.byId.set(id, task);
+    owner.mailbox.add(task);
+    ctx.bus.emit({
+      type: "TASK_ACCEPTED",
+      spanId,
+      parentSpanId: input.handoffSpanId,
+      source: owner.source,
+      taskId: id,
+      agentId: task.agentId,
+      ownerAgentId: task.ownerAgentId,
+      tool: task.tool,
+      handoffId: task.handoffId,
+      childSessionKey: task.childSessionKey,
+      reason: input.reason,
+    });
+
+    input.job.then((result) => {
+      const durationMillis = ctx.ports.clock.now() - task.startedAt;
+      const common = {
+        spanId,
+        parentSpanId: input.handoffSpanId,
+        source: owner.source,
+        taskId: id,
+        agentId: task.agentId,
+        ownerAgentId: task.ownerAgentId,
+      };
+      task.attempts = result.attempts;
+      switch (result.type) {
+        case "completed":
+          task.status = "COMPLETED";
+          task.output = result.output;
+          task.steps = result.steps;
+          ctx.bus.emit({ type: "TASK_COMPLETED", ...common, output: result.output, steps: result.steps, attempts: result.attempts, durationMillis });
+          break;
+        case "failed":
+        case "budget_exceeded": {
+          const status = result.type === "failed" && result.kind === "timeout" ? "TIMEOUT" : "FAILED";
+          task.status = status;
+          task.error = result.error;
+          ctx.bus.emit({ type: "TASK_FAILED", ...common, status, error: result.error, attempts: result.attempts, durationMillis });
+          break;
+        }
+        case "cancelled":
+          task.status = "CANCELLED";
+          task.error = result.reason;
+          ctx.bus.emit({ type: "TASK_CANCELLED", ...common, reason: result.reason, durationMillis });
+          break;
+      }
+      owner.mailbox.settle(task);
+      resolveSettled();
+    });
+    return task;
+  }
+}
