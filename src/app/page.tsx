@@ -1,0 +1,6 @@
+import { redirect } from "next/navigation";
+
+/** The home page is the graphs list. */
+export default function HomePage() {
+  redirect("/graphs");
+}

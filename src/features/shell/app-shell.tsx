@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+
+import { AppHeader } from "./app-header";
+import styles from "./app-shell.module.css";
+
+/** The frame around every page: header on top, the page's content below. */
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a href="#content" className="visually-hidden">
+        Skip to content
+      </a>
+      <AppHeader />
+      <main id="content" className={styles.main}>
+        {children}
+      </main>
+    </>
+  );
+}

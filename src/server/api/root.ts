@@ -1,0 +1,21 @@
+import { graphRouter } from "@/server/api/routers/graph";
+import { healthRouter } from "@/server/api/routers/health";
+import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
+
+/** The app's API: one sub-router per area. */
+export const appRouter = createTRPCRouter({
+  health: healthRouter,
+  graph: graphRouter,
+});
+
+/** The API's type, for the client: never import the router itself there. */
+export type AppRouter = typeof appRouter;
+
+/**
+ * Calls procedures in-process, without HTTP (server components, tests).
+ *
+ * @example
+ * const api = createCaller(createTRPCContext({ headers: new Headers() }));
+ * await api.health.ping();
+ */
+export const createCaller = createCallerFactory(appRouter);

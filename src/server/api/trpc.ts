@@ -1,0 +1,102 @@
+/**
+ * tRPC server setup: the request context, the tRPC instance and the
+ * procedure builders every router uses.
+ *
+ * Layout follows create-t3-app: `trpc.ts` (this file) → `root.ts` (the app
+ * router) → `routers/*` (one router per area).
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import { z, ZodError } from "zod";
+
+import { databaseErrorMessage, isPrismaError } from "@/server/api/database-error-message";
+import { getPrisma } from "@/server/db/client";
+import { DEFAULT_WORKSPACE } from "@/server/db/defaults";
+import { DomainError } from "@/server/errors/domain-error";
+import { WorkspaceRepository } from "@/server/repositories/workspace-repository";
+
+/** The app's Prisma client, as returned by the db module. */
+export type Database = ReturnType<typeof getPrisma>;
+
+/** What every procedure receives as `ctx`. */
+export interface TRPCContext {
+  /** Request headers (empty for server-side calls without a request). */
+  headers: Headers;
+  /**
+   * Returns the Prisma client, creating it on first use. A function rather
+   * than a value so procedures that never touch the database (e.g.
+   * `graph.compile`) work without DATABASE_URL, and so spreading `ctx` in a
+   * middleware cannot connect by accident.
+   */
+  getDb: () => Database;
+}
+
+/** Builds the context for one HTTP request or server-side call. */
+export function createTRPCContext(opts: { headers: Headers }): TRPCContext {
+  return { headers: opts.headers, getDb: getPrisma };
+}
+
+const t = initTRPC.context<TRPCContext>().create({
+  errorFormatter({ shape, error }) {
+    return {
+      ...shape,
+      // Prisma's multi-line developer message becomes the line a person needs.
+      message: isPrismaError(error.cause)
+        ? `Database error: ${databaseErrorMessage(error.cause)}`
+        : shape.message,
+      data: {
+        ...shape.data,
+        // Field-level messages for forms; `null` when the error is not a
+        // validation error.
+        zodError:
+          error.code === "BAD_REQUEST" && error.cause instanceof ZodError
+            ? z.flattenError(error.cause)
+            : null,
+      },
+    };
+  },
+});
+
+/** Builds a router from procedures and sub-routers. */
+export const createTRPCRouter = t.router;
+
+/** Creates a server-side caller factory for a router (tests, RSC). */
+export const createCallerFactory = t.createCallerFactory;
+
+/** Transport code for each kind of domain error services throw. */
+const DOMAIN_ERROR_CODES = {
+  not_found: "NOT_FOUND",
+  conflict: "CONFLICT",
+} as const satisfies Record<DomainError["kind"], TRPCError["code"]>;
+
+/**
+ * Services throw domain errors; this is the one place they become tRPC
+ * errors, keeping their message (written for people) and the original error
+ * as `cause`.
+ */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: DOMAIN_ERROR_CODES[cause.kind], message: cause.message, cause });
+  }
+  return result;
+});
+
+/** A procedure anyone may call; no session or workspace check yet. */
+export const publicProcedure = t.procedure.use(domainErrors);
+
+/**
+ * A procedure acting on a workspace, available as `ctx.workspace`. Until
+ * sign-in exists that is the default workspace of the local install; later
+ * this is where the caller's membership is checked.
+ */
+export const workspaceProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const workspace = await new WorkspaceRepository(ctx.getDb()).findWorkspaceBySlug(DEFAULT_WORKSPACE.slug);
+  if (!workspace) {
+    throw new TRPCError({
+      code: "PRECONDITION_FAILED",
+      message: `The "${DEFAULT_WORKSPACE.slug}" workspace does not exist yet. Start the app with \`npm start\`, which creates it.`,
+    });
+  }
+  return next({ ctx: { workspace } });
+});
