@@ -1,0 +1,121 @@
+/**
+ * `npm run bench`: our runtime side by side with @openai/agents, LangGraph.js
+ * and Mastra on the same logical work. Prints tables and writes
+ * bench/results/latest.json. Asserts nothing about speed; exits non-zero only
+ * when the harness itself is broken (a count mismatch between runtimes).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { dirname } from "node:path";
+import { parseBenchArgs } from "./lib/args";
+import { handoffScenario, stepScenario } from "./lib/scripts";
+import { OUR_GOALS, PEER_REFERENCE } from "./lib/targets";
+import { renderVerdicts, verdicts } from "./lib/verdicts";
+import { loadRuntime } from "./runtimes";
+import { isAvailable, type LoadedRuntime } from "./runtimes/types";
+import { renderCompile, runCompile, type CompileScenario } from "./scenarios/compile";
+import { renderConcurrency, runConcurrency, type ConcurrencyLevel } from "./scenarios/concurrency";
+import { renderMicro, runMicro, type MicroResult } from "./scenarios/micro";
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function section(text: string): void {
+  console.log(`\n${text}\n`);
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchArgs(process.argv.slice(2));
+  const startedAt = new Date();
+  const t0 = performance.now();
+  if (!(globalThis as { gc?: unknown }).gc) log("note: run with node --expose-gc (npm run bench does) to force GC between batches");
+
+  const machine = {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? "?",
+    totalMemGb: Math.round(totalmem() / 2 ** 30),
+    loadAvgAtStart: loadavg().map((x) => Number(x.toFixed(2))),
+  };
+  console.log(`Agent Graph Studio benchmarks (${options.quick ? "quick" : "full"}) — Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemGb} GB, load average ${machine.loadAvgAtStart.join(" ")}`);
+
+  const loaded: LoadedRuntime[] = [];
+  for (const id of options.runtimes) {
+    const t = performance.now();
+    const rt = await loadRuntime(id);
+    loaded.push(rt);
+    log(`  loaded ${rt.label}${isAvailable(rt) ? ` ${rt.version}` : ` — unavailable: ${rt.unavailable}`} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  }
+
+  let step: MicroResult | undefined;
+  let handoff: MicroResult | undefined;
+  let concurrency: ConcurrencyLevel[] | undefined;
+  let compile: CompileScenario | undefined;
+
+  if (options.scenarios.has(1)) {
+    log("  scenario 1 (step overhead)…");
+    step = await runMicro(stepScenario(), loaded, options.micro);
+    section(renderMicro(step));
+  }
+  if (options.scenarios.has(2)) {
+    log("  scenario 2 (handoff overhead)…");
+    handoff = await runMicro(handoffScenario(), loaded, options.micro);
+    section(renderMicro(handoff));
+  }
+  if (options.scenarios.has(3)) {
+    concurrency = await runConcurrency({
+      runtimes: loaded.map((rt) => ({ id: rt.id, label: rt.label, unavailable: isAvailable(rt) ? null : rt.unavailable })),
+      levels: options.concurrencyLevels,
+      reps: options.concurrencyReps,
+      latencyMs: options.latencyMs,
+      cpuProf: options.cpuProf,
+      warmupMs: options.quick ? 300 : 1500,
+      log,
+    });
+    section(renderConcurrency(concurrency));
+  }
+  if (options.scenarios.has(4)) {
+    log("  scenario 4 (compile)…");
+    compile = await runCompile(options.compileBudgetMs);
+    section(renderCompile(compile));
+  }
+  const persistence = { status: "pending", reason: "waits for the server's event persistence (batched run_events inserts) to land" };
+  if (options.scenarios.has(5)) section(`Scenario 5 — event persistence: pending (${persistence.reason})`);
+
+  const list = verdicts({ step, handoff, concurrency, compile });
+  section(renderVerdicts(list));
+
+  const mismatches = [
+    ...[step, handoff].flatMap((m) => m?.rows.filter((r) => r.mismatch).map((r) => `${m.scenario}: ${r.mismatch}`) ?? []),
+    ...(concurrency ?? []).flatMap((l) => l.rows.filter((r) => r.mismatch).map((r) => `concurrency ×${l.runs}: ${r.mismatch}`)),
+  ];
+  if (mismatches.length) {
+    console.log(`\n${"!".repeat(78)}\nHARNESS BUG: runtimes did not do the same work (model/tool/handoff counts differ)\n${mismatches.map((m) => `  ${m}`).join("\n")}\n${"!".repeat(78)}`);
+  }
+
+  const durationSec = (performance.now() - t0) / 1000;
+  const report = {
+    schema: 1,
+    mode: options.quick ? "quick" : "full",
+    startedAt: startedAt.toISOString(),
+    durationSec,
+    machine: { ...machine, loadAvgAtEnd: loadavg().map((x) => Number(x.toFixed(2))) },
+    runtimes: loaded.map((rt) => (isAvailable(rt) ? { id: rt.id, label: rt.label, version: rt.version, notes: rt.notes } : { id: rt.id, label: rt.label, unavailable: rt.unavailable })),
+    reference: { peers: PEER_REFERENCE, goals: OUR_GOALS },
+    scenarios: { step: step ?? null, handoff: handoff ?? null, concurrency: concurrency ?? null, compile: compile ?? null, persistence },
+    verdicts: list,
+    mismatches,
+  };
+  mkdirSync(dirname(options.out), { recursive: true });
+  writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwrote ${options.out} in ${durationSec.toFixed(0)} s total`);
+  process.exitCode = mismatches.length ? 1 : 0;
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error) => {
+    console.error(error);
+    process.exit(2);
+  },
+);
