@@ -3,12 +3,23 @@ import path from "node:path";
 
 import { expect, test } from "@playwright/test";
 
-/** Names of the example graphs the seed imports from examples/*.json. */
-function exampleGraphNames(): string[] {
+interface ExampleGraph {
+  name: string;
+  agents: { id: string }[];
+  [key: string]: unknown;
+}
+
+/** The example graphs the seed imports from examples/*.json. */
+function exampleGraphs(): ExampleGraph[] {
   const dir = path.join(__dirname, "..", "examples");
   return readdirSync(dir)
     .filter((file) => file.endsWith(".json"))
-    .map((file) => (JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { name: string }).name);
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as ExampleGraph);
+}
+
+function exampleGraphNames(): string[] {
+  return exampleGraphs().map((graph) => graph.name);
 }
 
 function escapeRegExp(text: string): string {
@@ -64,4 +75,60 @@ test("every section is reachable from the header", async ({ page }) => {
       "page",
     );
   }
+});
+
+test("the graphs list shows each seeded graph's agent count", async ({ page }) => {
+  const graphs = exampleGraphs();
+  test.skip(graphs.length === 0, "examples/ holds no graphs to seed");
+
+  await page.goto("/graphs");
+  const table = page.getByRole("table", { name: "Graphs" });
+  for (const graph of graphs) {
+    const row = table.getByRole("row", { name: new RegExp(escapeRegExp(graph.name)) });
+    const count = graph.agents.length;
+    await expect(row.getByRole("cell").first()).toHaveText(`${count} ${count === 1 ? "agent" : "agents"}`);
+  }
+  await expect(page.getByText(`${graphs.length} ${graphs.length === 1 ? "graph" : "graphs"}`)).toBeVisible();
+});
+
+test("graph.compile compiles every example graph without errors", async ({ request }) => {
+  const graphs = exampleGraphs();
+  test.skip(graphs.length === 0, "examples/ holds no graphs to compile");
+
+  for (const graph of graphs) {
+    const response = await request.post("/api/trpc/graph.compile", { data: { document: graph } });
+    expect(response.ok(), `graph.compile of "${graph.name}"`).toBe(true);
+    const { result } = (await response.json()) as {
+      result: {
+        data: {
+          definition: { graphName: string; agents: Record<string, unknown> } | null;
+          hash: string | null;
+          diagnostics: { severity: string; code: string }[];
+        };
+      };
+    };
+    const errors = result.data.diagnostics.filter((d) => d.severity === "error");
+    expect(errors, `errors compiling "${graph.name}"`).toEqual([]);
+    expect(result.data.definition?.graphName).toBe(graph.name);
+    expect(result.data.hash).toMatch(/\S/);
+  }
+});
+
+test("graph.compile reports a broken document as diagnostics, not a server error", async ({ request }) => {
+  const response = await request.post("/api/trpc/graph.compile", {
+    data: { document: { schemaVersion: 1, agents: "not a list" } },
+  });
+  expect(response.ok()).toBe(true);
+  const { result } = (await response.json()) as {
+    result: { data: { definition: unknown; diagnostics: { severity: string; code: string; message: string }[] } };
+  };
+  expect(result.data.definition).toBeNull();
+  expect(result.data.diagnostics.some((d) => d.severity === "error" && d.message.length > 0)).toBe(true);
+});
+
+test("an unknown address shows the not-found page inside the app shell", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Agent Graph Studio" })).toBeVisible();
 });

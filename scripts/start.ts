@@ -40,7 +40,15 @@ runMain(async () => {
     port: env.AGS_PG_PORT,
     detached: true,
   });
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.connectionString, NODE_ENV: "production" };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.connectionString,
+    NODE_ENV: "production",
+    // Next.js sends anonymous telemetry by default; a local app (and the
+    // e2e tests, which start it through this script) must not reach the
+    // network. Off unless the caller set the variable themselves.
+    NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1",
+  };
 
   try {
     if (stopRequested) return 0;

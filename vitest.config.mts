@@ -1,7 +1,10 @@
-import path from "node:path";
+import { fileURLToPath } from "node:url";
+
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(__dirname, "src") };
+// An .mts file: Vite loads it as ESM (no "ESM syntax in a file loaded as
+// CommonJS" warning) without making the whole package "type": "module".
+const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 /**
  * Two projects: `unit` (pure, fast, beside the code as *.test.ts) and
