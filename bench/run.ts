@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { dirname } from "node:path";
 import { parseBenchArgs } from "./lib/args";
+import { isBundled, relaunchBundled } from "./lib/bundle";
 import { handoffScenario, stepScenario } from "./lib/scripts";
 import { OUR_GOALS, PEER_REFERENCE } from "./lib/targets";
 import { renderVerdicts, verdicts } from "./lib/verdicts";
@@ -24,6 +25,11 @@ function section(text: string): void {
 }
 
 async function main(): Promise<void> {
+  const relaunched = await relaunchBundled(process.argv.slice(2), log);
+  if (relaunched !== null) {
+    process.exitCode = relaunched;
+    return;
+  }
   const options = parseBenchArgs(process.argv.slice(2));
   const startedAt = new Date();
   const t0 = performance.now();
@@ -36,8 +42,10 @@ async function main(): Promise<void> {
     cpuModel: cpus()[0]?.model ?? "?",
     totalMemGb: Math.round(totalmem() / 2 ** 30),
     loadAvgAtStart: loadavg().map((x) => Number(x.toFixed(2))),
+    /** How our code (and the adapters) ran: the esbuild bundle without keepNames, or tsx. */
+    build: isBundled() ? "esbuild bundle, no keepNames (bench/lib/bundle.ts)" : "tsx (esbuild keepNames)",
   };
-  console.log(`Agent Graph Studio benchmarks (${options.quick ? "quick" : "full"}) — Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemGb} GB, load average ${machine.loadAvgAtStart.join(" ")}`);
+  console.log(`Agent Graph Studio benchmarks (${options.quick ? "quick" : "full"}) — Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemGb} GB, load average ${machine.loadAvgAtStart.join(" ")}; ${machine.build}`);
 
   const loaded: LoadedRuntime[] = [];
   for (const id of options.runtimes) {

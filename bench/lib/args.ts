@@ -24,6 +24,7 @@ const HELP = `npm run bench [-- options]
   --reps N              repetitions per concurrency level (default: 3 at 100 runs, 1 at 1000; quick: 1)
   --cpu-prof            also write CPU profiles (measured phase only) to bench/results/*.cpuprofile:
                         every scenario-3 worker, and ours' scenario 1/2 loops
+  --no-bundle           run our code through tsx (esbuild keepNames) instead of the esbuild bundle (see bench/lib/bundle.ts)
   --out FILE            results file (default bench/results/latest.json; quick: latest-quick.json)`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
@@ -36,6 +37,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       runs: { type: "string" },
       reps: { type: "string" },
       "cpu-prof": { type: "boolean", default: false },
+      "no-bundle": { type: "boolean", default: false },
       out: { type: "string" },
       help: { type: "boolean", default: false },
     },

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { bundledPath, isBundled } from "./bundle";
 import { RESULT_PREFIX } from "./child-protocol";
 
 export interface WorkerOutcome<T> {
@@ -10,15 +11,16 @@ export interface WorkerOutcome<T> {
 }
 
 /**
- * Runs a bench worker in its own Node process (own heap, own RSS) through
- * tsx, and returns the one result line it prints. Extra `nodeArgs` go before
+ * Runs a bench worker in its own Node process (own heap, own RSS) — its
+ * bundled build when the harness runs bundled (see bundle.ts), else through
+ * tsx — and returns the one result line it prints. Extra `nodeArgs` go before
  * the script (e.g. `--cpu-prof`).
  */
 export function runWorker<T>(script: string, args: string[], options: { timeoutMs: number; nodeArgs?: string[]; echo?: boolean }): Promise<WorkerOutcome<T>> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ["--expose-gc", "--max-old-space-size=8192", ...(options.nodeArgs ?? []), "--import", "tsx", script, ...args],
+      ["--expose-gc", "--max-old-space-size=8192", ...(options.nodeArgs ?? []), ...(isBundled() ? [bundledPath(script)] : ["--import", "tsx", script]), ...args],
       { cwd: process.cwd(), stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_ENV: "production" } },
     );
     let result: T | null = null;

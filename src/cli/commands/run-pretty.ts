@@ -53,7 +53,8 @@ export class PrettyPrinter {
         return [];
       case "MODEL_CALL_END": {
         this.text.delete(event.spanId);
-        const where = `${event.provider}/${event.model}` + this.dim(` #${event.chainIndex} try ${event.attempt} · ${event.durationMillis} ms`);
+        const simulated = event.provider === "scripted" ? " (simulated)" : "";
+        const where = `${event.provider}/${event.model}${simulated}` + this.dim(` #${event.chainIndex} try ${event.attempt} · ${event.durationMillis} ms`);
         if (event.error) {
           const next = event.willRetry ? " → retry" : event.willFallback ? " → next model" : "";
           return [line(this.red(`✗ model ${where} ${event.error.kind}${event.error.status ? ` ${event.error.status}` : ""}: ${clip(event.error.message, 160)}${next}`))];

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { assertEventInvariants } from "@/core/runtime/testing/assert-event-invariants";
 import { EXIT, parseEventLines, runCommand } from "./run";
 
@@ -12,8 +12,14 @@ async function cli(argv: string[]) {
   return { code, stdout, stderr };
 }
 
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 function tempGraph(document: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), "ags-cli-"));
+  tempDirs.push(dir);
   const path = join(dir, "graph.json");
   writeFileSync(path, JSON.stringify(document));
   return path;

@@ -20,6 +20,12 @@ export interface CliIO {
 
 export const EXIT = { completed: 0, failed: 1, budget_exceeded: 2, cancelled: 130, usage: 64, invalidGraph: 65 } as const;
 
+// A closed pipe (`graph run … | head`) ends the output quietly instead of crashing.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 const processIO: CliIO = {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),

@@ -45,6 +45,10 @@ export const DIAGNOSTIC_CODES = {
   unknown_model: { severity: "error", summary: "A model chain names a provider/model the workspace does not know (checked only when known models are given)." },
   uses_environment_default_model: { severity: "warning", summary: "Agents with no model anywhere in the priority chain: they will use the environment default model." },
   children_exceed_active_limit: { severity: "info", summary: "A parent has more handoff edges than `maxChildrenPerAgent`; the runtime bounds how many run at once." },
+  // Reading input outside the compiler (Markdown import in src/core/graph/markdown, the CLI)
+  markdown_spec_invalid: { severity: "error", summary: "A Markdown agent spec cannot be imported (bad YAML, unknown field, wrong type, missing description…); the message names the file and field." },
+  markdown_field_ignored: { severity: "warning", summary: "A Markdown spec has a field other tools use that means nothing here (e.g. `color`); it was dropped." },
+  unreadable_input: { severity: "error", summary: "The CLI could not read the given file or folder (missing, unreadable, or a folder without `*.md` specs)." },
 } as const satisfies Record<string, { severity: DiagnosticSeverity; summary: string }>;
 
 /** A stable diagnostic code. */

@@ -79,6 +79,27 @@ export function describeJsonSyntaxError(text: string, error: unknown): JsonSynta
     .trim();
   if (lineCol) return { reason, line: Number(lineCol[1]), column: Number(lineCol[2]) };
   if (position) return { reason, ...lineColumnAt(text, Number(position[1])) };
+  const snippet = locateV8Snippet(text, message);
+  if (snippet) return { reason: snippet.reason, ...lineColumnAt(text, snippet.offset) };
   if (/unexpected end/i.test(message)) return { reason, ...lineColumnAt(text, text.length) };
   return { reason };
+}
+
+/**
+ * Node 20's V8 says `Unexpected token '}', ..."name": \n}" is not valid JSON`:
+ * no position, but a window of up to 10 characters either side of it, with
+ * `...` where the window was cut. Finds the window in the text to recover the
+ * offset; null when the message has another form or the window is ambiguous.
+ */
+function locateV8Snippet(text: string, message: string): { reason: string; offset: number } | null {
+  const match = /^(Unexpected token '(.)'), (\.\.\.)?"([\s\S]*?)"(\.\.\.)? is not valid JSON$/.exec(message);
+  if (!match) return null;
+  const [, reason, token, cutBefore, window, cutAfter] = match as unknown as [string, string, string, string | undefined, string, string | undefined];
+  const start = text.indexOf(window);
+  if (start < 0 || text.indexOf(window, start + 1) >= 0) return null;
+  let offset: number;
+  if (cutBefore) offset = start + 10;
+  else if (cutAfter) offset = start + window.length - 10;
+  else offset = start + window.indexOf(token);
+  return text[offset] === token ? { reason, offset } : null;
 }

@@ -79,7 +79,10 @@ export async function generateWithFallback(options: GenerateWithFallbackOptions)
       const info: AttemptInfo = { chainIndex, attempt, provider: entry.provider, model: entry.model };
       onAttemptStart?.(info);
       const started = clock.now();
-      const outcome = await runAttempt({ client, request, entry, chainIndex, timer });
+      const outcome =
+        entry.timeoutMillis > 0
+          ? await runAttempt({ client, request, entry, chainIndex, timer })
+          : await runUntimedAttempt(client, request, entry, chainIndex);
       const durationMs = Math.max(0, clock.now() - started);
 
       if (outcome.ok) {
@@ -153,6 +156,67 @@ async function runAttempt(input: {
     settled = true;
     attemptSignal.dispose();
   }
+}
+
+const ONCE: AddEventListenerOptions = { once: true };
+
+/**
+ * The hot path of `runAttempt` when the entry has no timeout (the benchmarks'
+ * and most local setups): the caller's own signal, no attempt-signal object,
+ * no timer, one abort listener — same outcomes (it still settles as soon as the
+ * caller's signal aborts, even if the client ignores it, and drops late deltas).
+ */
+async function runUntimedAttempt(client: ModelClient, request: ChainRequest, entry: ModelRef, chainIndex: number): Promise<AttemptOutcome> {
+  const signal = request.signal;
+  const onTextDelta = request.onTextDelta;
+  let settled = false;
+  const modelRequest: ModelRequest = {
+    ...request,
+    model: entry,
+    // Drop late deltas of an attempt that was aborted.
+    onTextDelta: onTextDelta ? (delta) => (settled ? undefined : onTextDelta(delta)) : undefined,
+    context: { agentId: request.context.agentId, sessionId: request.context.sessionId, chainIndex },
+  };
+  try {
+    const response = await callRacingAbort(client, modelRequest, signal);
+    return { ok: true, response };
+  } catch (thrown) {
+    if (signal.aborted) return { ok: false, error: abortedError(entry, signal) };
+    return { ok: false, error: toModelCallError(thrown, entry) };
+  } finally {
+    settled = true;
+  }
+}
+
+/**
+ * Calls the client and settles like the call, or rejects with the signal's
+ * reason as soon as it aborts. The listener is added before the call and
+ * removed when it settles, as `createAttemptSignal` does.
+ */
+function callRacingAbort(client: ModelClient, request: ModelRequest, signal: AbortSignal): Promise<ModelResponse> {
+  return new Promise<ModelResponse>((resolve, reject) => {
+    let rejectRace: ((reason: unknown) => void) | null = null;
+    const onAbort = () => rejectRace?.(signal.reason);
+    signal.addEventListener("abort", onAbort, ONCE);
+    let call: Promise<ModelResponse>;
+    try {
+      call = client.generate(request);
+    } catch (thrown) {
+      call = Promise.reject(thrown);
+    }
+    call.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+    if (signal.aborted) reject(signal.reason);
+    else rejectRace = reject;
+  });
 }
 
 function timeoutError(entry: ModelRef, cause?: unknown): ModelCallError {

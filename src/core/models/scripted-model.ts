@@ -35,14 +35,19 @@ type ScriptedRef = Extract<ModelRef, { provider: "scripted" }>;
  * child's task); a rule's answer does not use up a turn.
  */
 export function createScriptedModelClient(options: ScriptedModelClientOptions): ModelClient {
-  const sessions = new Map<string, SessionState>();
+  // Session id -> agent id -> state (two lookups on existing strings: no key built per call).
+  const sessions = new Map<string, Map<string, SessionState>>();
 
   const stateFor = (sessionId: string, agentId: string): SessionState => {
-    const key = `${sessionId}\u0000${agentId}`;
-    let state = sessions.get(key);
+    let byAgent = sessions.get(sessionId);
+    if (!byAgent) {
+      byAgent = new Map();
+      sessions.set(sessionId, byAgent);
+    }
+    let state = byAgent.get(agentId);
     if (!state) {
       state = { short: shortId(sessionId), calls: 0, chains: [] };
-      sessions.set(key, state);
+      byAgent.set(agentId, state);
     }
     return state;
   };
@@ -68,7 +73,15 @@ export function createScriptedModelClient(options: ScriptedModelClientOptions): 
       const turn = compiled.turn;
 
       const latencyMs = turn.latencyMs ?? script.latencyMs;
-      if (latencyMs > 0) await wait(options.sleep, latencyMs, request.signal, entry);
+      if (latencyMs > 0) {
+        // Inline (no helper frame kept alive across the wait): the sleep may resolve or reject on abort.
+        try {
+          await options.sleep(latencyMs, request.signal);
+        } catch (error) {
+          if (!request.signal.aborted) throw error;
+        }
+        if (request.signal.aborted) throw aborted(entry, request.signal);
+      }
 
       if (turn.kind === "error") throw scriptedError(turn, entry);
 
@@ -175,15 +188,6 @@ function scriptedError(turn: Extract<CompiledTurn["turn"], { kind: "error" }>, e
   });
 }
 
-async function wait(sleep: ModelSleep, ms: number, signal: AbortSignal, entry: ScriptedRef): Promise<void> {
-  try {
-    await sleep(ms, signal);
-  } catch (error) {
-    if (!signal.aborted) throw error;
-  }
-  if (signal.aborted) throw aborted(entry, signal);
-}
-
 function aborted(entry: ScriptedRef, signal: AbortSignal): ModelCallError {
   return new ModelCallError({
     kind: "aborted",
@@ -196,6 +200,10 @@ function aborted(entry: ScriptedRef, signal: AbortSignal): ModelCallError {
 
 /** Last 8 letters/digits of the session id: short, stable and safe in a tool call id. */
 function shortId(sessionId: string): string {
-  const clean = sessionId.replace(/[^A-Za-z0-9]/g, "");
-  return clean.length > 0 ? clean.slice(-8) : "s";
+  let out = "";
+  for (let i = sessionId.length - 1; i >= 0 && out.length < 8; i--) {
+    const c = sessionId.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) out = sessionId[i] + out;
+  }
+  return out.length > 0 ? out : "s";
 }

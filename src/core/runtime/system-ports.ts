@@ -8,19 +8,25 @@ import type { Clock, IdGenerator, RuntimePorts, Sleep } from "./ports";
 /** Real wall clock. */
 export const systemClock: Clock = { now: () => Date.now() };
 
+const ONCE: AddEventListenerOptions = { once: true };
+
 /** Real timers; settles early (resolving) when the signal aborts. */
 export const systemSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
+    if (!signal) {
+      setTimeout(resolve, ms);
+      return;
+    }
+    if (signal.aborted) return resolve();
     const onAbort = () => {
       clearTimeout(handle);
       resolve();
     };
     const handle = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      signal.removeEventListener("abort", onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    signal.addEventListener("abort", onAbort, ONCE);
   });
 
 /** Random UUIDs (Web Crypto, available in Node ≥ 19, browsers and workers). */

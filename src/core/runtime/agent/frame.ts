@@ -2,8 +2,14 @@ import type { AgentDefinition, AgentRole } from "../../compiler/definition";
 import type { ChatMessage } from "../../models/model-port";
 import type { ModelChain } from "../../models/model-ref";
 import type { TaskMailbox } from "../tasks/task-mailbox";
-import type { LinkedController } from "../util/abort";
 import type { VisibleTools } from "./visible-tools";
+
+/** A cancellation signal an agent listens to (it never aborts it itself), plus what to release when the agent ends. */
+export interface AgentSignal {
+  readonly signal: AbortSignal;
+  /** Detaches from parent signals, if the signal is linked to any. */
+  dispose(): void;
+}
 
 /**
  * One running agent session: its place in the tree (path, depth, spans), its
@@ -25,10 +31,15 @@ export interface AgentFrame {
   readonly workspaceId: string;
   readonly modelChain: ModelChain;
   readonly tools: VisibleTools;
-  /** Cancels this agent and, through linked signals, all its descendants. */
-  readonly controller: LinkedController;
+  /**
+   * This agent's cancellation: the signal it was started with (the run's, or
+   * its handoff job's / attempt's, each owned by one agent at a time), used
+   * as is rather than through another linked controller — nothing aborts an
+   * agent except its owner. Descendants link to it.
+   */
+  readonly controller: AgentSignal;
   /** Aborts this agent's model calls: cancellation or a run-wide budget stop (tools are not stopped by budgets). */
-  readonly modelSignal: LinkedController;
+  readonly modelSignal: AgentSignal;
   /** USD per token of the first chain entry, for budget reservations. */
   readonly prices: { input: number; output: number };
   /** The transcript sent to the model; `messages[0]` is the system prompt when `hasSystem`. */

@@ -10,13 +10,15 @@ import type { RunContext } from "../run-context";
 import { formatAnnounce } from "../tasks/announce";
 import { TaskMailbox } from "../tasks/task-mailbox";
 import { linkedController } from "../util/abort";
-import type { AgentFrame } from "./frame";
+import type { AgentFrame, AgentSignal } from "./frame";
 import { modelStep } from "./model-step";
 import { type NextStep, decideNextStep } from "./next-step";
 import { roleForDepth } from "./role";
 import { toolStep } from "./tool-step";
 import { initialMessages } from "./transcript";
 import { computeVisibleTools, type VisibleTools } from "./visible-tools";
+
+const noop = () => {};
 
 /** Where and how to run one agent session. */
 export interface AgentRunSpec {
@@ -194,7 +196,8 @@ function finished(frame: AgentFrame, status: AgentStatus, output: string | null,
 function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
   const role = roleForDepth(spec.depth, ctx.definition.settings.maxSpawnDepth);
   const messages = initialMessages(spec.agent.instructions, spec.history, spec.input);
-  const controller = linkedController(spec.signal);
+  // The agent's own signal is the one it was given (one AbortSignal and listener less per agent; same abort order).
+  const controller: AgentSignal = { signal: spec.signal, dispose: noop };
   const first = spec.modelChain[0];
   return {
     agent: spec.agent,

@@ -6,7 +6,7 @@ import { HandoffTimeoutError } from "../errors/handoff-timeout-error";
 import type { HandoffStatus } from "../events";
 import type { RunContext } from "../run-context";
 import { runExternalTool } from "../tools/run-regular-tool";
-import { linkedController, startTimer } from "../util/abort";
+import { linkedController } from "../util/abort";
 import { checkPolicyAdmission, checkSpawnLimits } from "./admission";
 import { failureAction } from "./attempts";
 import { type ChildJobResult, runChildJob } from "./child-job";
@@ -198,11 +198,15 @@ export async function runHandoff(
 
     if (plan.mode === "background") return promote("background");
 
-    // Unlinked timer: a cancelled parent cancels the job, which then wins the race.
-    const timer = startTimer(ctx.ports.sleep, plan.timeoutMillis);
-    const winner = await Promise.race([job, timer.elapsed]);
+    // Unlinked timer: a cancelled parent cancels the job, which then wins the race. On the
+    // timer port (a plain setTimeout with systemPorts, the sleep port otherwise): no controller per handoff.
+    let cancelWait: () => void = () => {};
+    const elapsed = new Promise<"elapsed">((resolve) => {
+      cancelWait = ctx.timer(plan.timeoutMillis, () => resolve("elapsed"));
+    });
+    const winner = await Promise.race([job, elapsed]);
     if (winner !== "elapsed") {
-      timer.cancel();
+      cancelWait();
       return finish(winner);
     }
     if (plan.onTimeout === "promote") return promote("promoted");

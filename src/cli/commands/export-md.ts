@@ -1,0 +1,91 @@
+import { access, mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { exportMarkdownAgents, MarkdownExportError } from "@/core/graph/markdown";
+import { parseGraphDocument } from "@/core/graph/parse";
+import { formatDiagnostics } from "./compile-format";
+import type { CliIO } from "./run";
+
+export const EXPORT_MD_USAGE = `Usage: npm run graph -- export-md <graph.json> <out-dir> [--force]
+
+Writes the graph as Markdown agent specs, one <agent id>.md per agent, that
+import-md (or compile <out-dir>) reads back. Only graphs whose main agent
+delegates directly to every other agent have a Markdown form. Refuses to
+overwrite existing .md files unless --force. Exits 0 on success, 1 when the
+graph cannot be read or exported, 64 on bad usage.
+
+Options:
+      --force      Overwrite existing files
+  -h, --help       Show this help
+`;
+
+const processIO: CliIO = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+};
+
+/** `graph export-md <graph.json> <out-dir>`; returns the exit code. */
+export async function exportMdCommand(argv: string[], io: CliIO = processIO): Promise<number> {
+  let values: { force?: boolean; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } } }));
+  } catch (error) {
+    io.stderr(`error: ${(error as Error).message}\n\n${EXPORT_MD_USAGE}`);
+    return 64;
+  }
+  if (values.help) {
+    io.stdout(EXPORT_MD_USAGE);
+    return 0;
+  }
+  if (positionals.length !== 2) {
+    io.stderr(`error: ${positionals.length < 2 ? "expected <graph.json> and <out-dir>" : `unexpected arguments: ${positionals.slice(2).join(" ")}`}\n\n${EXPORT_MD_USAGE}`);
+    return 64;
+  }
+  const [graphPath, outDir] = positionals;
+  let text: string;
+  try {
+    text = await readFile(graphPath, "utf8");
+  } catch (error) {
+    io.stderr(`error: cannot read ${graphPath}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const parsed = parseGraphDocument(text);
+  if (!parsed.ok) {
+    io.stderr(`${formatDiagnostics(parsed.diagnostics)}error: ${graphPath} is not a valid graph document\n`);
+    return 1;
+  }
+  let files;
+  try {
+    files = exportMarkdownAgents(parsed.document);
+  } catch (error) {
+    if (!(error instanceof MarkdownExportError)) throw error;
+    io.stderr(`error: cannot export ${graphPath} as Markdown: ${error.message}\n`);
+    return 1;
+  }
+  if (!values.force) {
+    // Check every target first, so a refused export writes nothing at all.
+    const existing = [];
+    for (const file of files) if (await exists(join(outDir, file.fileName))) existing.push(file.fileName);
+    if (existing.length > 0) {
+      io.stderr(`error: ${outDir} already has ${existing.join(", ")}; use --force to overwrite\n`);
+      return 1;
+    }
+  }
+  try {
+    await mkdir(outDir, { recursive: true });
+    for (const file of files) await writeFile(join(outDir, file.fileName), file.content);
+  } catch (error) {
+    io.stderr(`error: cannot write to ${outDir}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  io.stderr(`wrote ${files.length} spec${files.length === 1 ? "" : "s"} to ${outDir}: ${files.map((f) => f.fileName).join(", ")}\n`);
+  return 0;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
