@@ -52,8 +52,7 @@ export default defineConfig([
           patterns: [
             {
               regex: CORE_FORBIDDEN_PACKAGES,
-              message:
-                "src/core is framework-free: take side effects through a port instead (SPEC §2).",
+              message: "src/core is framework-free: take side effects through a port instead (SPEC §2).",
             },
             {
               regex: CORE_FORBIDDEN_ALIASES,
@@ -70,14 +69,7 @@ export default defineConfig([
           zones: [
             {
               target: "./src/core",
-              from: [
-                "./src/server",
-                "./src/app",
-                "./src/features",
-                "./src/trpc",
-                "./src/generated",
-                "./src/cli",
-              ],
+              from: ["./src/server", "./src/app", "./src/features", "./src/trpc", "./src/generated", "./src/cli"],
               message: "src/core must not import the app shell.",
             },
           ],

@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   const startedAt = new Date();
   const t0 = performance.now();
-  if (!(globalThis as { gc?: unknown }).gc) log("note: run with node --expose-gc (npm run bench does) to force GC between batches");
+  if (!(globalThis as { gc?: unknown }).gc)
+    log("note: run with node --expose-gc (npm run bench does) to force GC between batches");
 
   const machine = {
     node: process.version,
@@ -45,14 +46,18 @@ async function main(): Promise<void> {
     /** How our code (and the adapters) ran: the esbuild bundle without keepNames, or tsx. */
     build: isBundled() ? "esbuild bundle, no keepNames (bench/lib/bundle.ts)" : "tsx (esbuild keepNames)",
   };
-  console.log(`Agent Graph Studio benchmarks (${options.quick ? "quick" : "full"}) — Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemGb} GB, load average ${machine.loadAvgAtStart.join(" ")}; ${machine.build}`);
+  console.log(
+    `Agent Graph Studio benchmarks (${options.quick ? "quick" : "full"}) — Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemGb} GB, load average ${machine.loadAvgAtStart.join(" ")}; ${machine.build}`,
+  );
 
   const loaded: LoadedRuntime[] = [];
   for (const id of options.runtimes) {
     const t = performance.now();
     const rt = await loadRuntime(id);
     loaded.push(rt);
-    log(`  loaded ${rt.label}${isAvailable(rt) ? ` ${rt.version}` : ` — unavailable: ${rt.unavailable}`} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    log(
+      `  loaded ${rt.label}${isAvailable(rt) ? ` ${rt.version}` : ` — unavailable: ${rt.unavailable}`} (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
   }
 
   let step: MicroResult | undefined;
@@ -72,7 +77,11 @@ async function main(): Promise<void> {
   }
   if (options.scenarios.has(3)) {
     concurrency = await runConcurrency({
-      runtimes: loaded.map((rt) => ({ id: rt.id, label: rt.label, unavailable: isAvailable(rt) ? null : rt.unavailable })),
+      runtimes: loaded.map((rt) => ({
+        id: rt.id,
+        label: rt.label,
+        unavailable: isAvailable(rt) ? null : rt.unavailable,
+      })),
       levels: options.concurrencyLevels,
       reps: options.concurrencyReps,
       latencyMs: options.latencyMs,
@@ -87,18 +96,27 @@ async function main(): Promise<void> {
     compile = await runCompile(options.compileBudgetMs);
     section(renderCompile(compile));
   }
-  const persistence = { status: "pending", reason: "waits for the server's event persistence (batched run_events inserts) to land" };
+  const persistence = {
+    status: "pending",
+    reason: "waits for the server's event persistence (batched run_events inserts) to land",
+  };
   if (options.scenarios.has(5)) section(`Scenario 5 — event persistence: pending (${persistence.reason})`);
 
   const list = verdicts({ step, handoff, concurrency, compile });
   section(renderVerdicts(list));
 
   const mismatches = [
-    ...[step, handoff].flatMap((m) => m?.rows.filter((r) => r.mismatch).map((r) => `${m.scenario}: ${r.mismatch}`) ?? []),
-    ...(concurrency ?? []).flatMap((l) => l.rows.filter((r) => r.mismatch).map((r) => `concurrency ×${l.runs}: ${r.mismatch}`)),
+    ...[step, handoff].flatMap(
+      (m) => m?.rows.filter((r) => r.mismatch).map((r) => `${m.scenario}: ${r.mismatch}`) ?? [],
+    ),
+    ...(concurrency ?? []).flatMap((l) =>
+      l.rows.filter((r) => r.mismatch).map((r) => `concurrency ×${l.runs}: ${r.mismatch}`),
+    ),
   ];
   if (mismatches.length) {
-    console.log(`\n${"!".repeat(78)}\nHARNESS BUG: runtimes did not do the same work (model/tool/handoff counts differ)\n${mismatches.map((m) => `  ${m}`).join("\n")}\n${"!".repeat(78)}`);
+    console.log(
+      `\n${"!".repeat(78)}\nHARNESS BUG: runtimes did not do the same work (model/tool/handoff counts differ)\n${mismatches.map((m) => `  ${m}`).join("\n")}\n${"!".repeat(78)}`,
+    );
   }
 
   const durationSec = (performance.now() - t0) / 1000;
@@ -108,9 +126,19 @@ async function main(): Promise<void> {
     startedAt: startedAt.toISOString(),
     durationSec,
     machine: { ...machine, loadAvgAtEnd: loadavg().map((x) => Number(x.toFixed(2))) },
-    runtimes: loaded.map((rt) => (isAvailable(rt) ? { id: rt.id, label: rt.label, version: rt.version, notes: rt.notes } : { id: rt.id, label: rt.label, unavailable: rt.unavailable })),
+    runtimes: loaded.map((rt) =>
+      isAvailable(rt)
+        ? { id: rt.id, label: rt.label, version: rt.version, notes: rt.notes }
+        : { id: rt.id, label: rt.label, unavailable: rt.unavailable },
+    ),
     reference: { peers: PEER_REFERENCE, goals: OUR_GOALS },
-    scenarios: { step: step ?? null, handoff: handoff ?? null, concurrency: concurrency ?? null, compile: compile ?? null, persistence },
+    scenarios: {
+      step: step ?? null,
+      handoff: handoff ?? null,
+      concurrency: concurrency ?? null,
+      compile: compile ?? null,
+      persistence,
+    },
     verdicts: list,
     mismatches,
   };

@@ -70,10 +70,7 @@ test("every section is reachable from the header", async ({ page }) => {
     await nav.getByRole("link", { name: section, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${section.toLowerCase()}$`));
     await expect(page.getByRole("heading", { level: 1, name: section })).toBeVisible();
-    await expect(nav.getByRole("link", { name: section, exact: true })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(nav.getByRole("link", { name: section, exact: true })).toHaveAttribute("aria-current", "page");
   }
 });
 

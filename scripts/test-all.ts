@@ -21,6 +21,7 @@ const bin = (name: string) => path.join("node_modules", ".bin", name);
 const STEPS: Step[] = [
   { name: "generate", title: "Prisma client", command: "npm", args: ["run", "--silent", "db:generate"] },
   { name: "typecheck", title: "TypeScript", command: bin("tsc"), args: ["--noEmit"] },
+  { name: "format", title: "Prettier", command: bin("prettier"), args: ["--check", ".", "--log-level", "warn"] },
   { name: "lint", title: "ESLint", command: bin("eslint"), args: ["."] },
   {
     name: "unit",

@@ -50,7 +50,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
   const runtimes = values.only ? (values.only.split(",") as RuntimeId[]) : [...RUNTIME_IDS];
   for (const id of runtimes) if (!RUNTIME_IDS.includes(id)) throw new Error(`unknown runtime ${id}\n${HELP}`);
   const levels = values.runs ? values.runs.split(",").map(Number) : quick ? [100] : [100, 1000];
-  const reps = Object.fromEntries(levels.map((n) => [n, values.reps ? Number(values.reps) : quick ? 1 : n <= 100 ? 3 : 1]));
+  const reps = Object.fromEntries(
+    levels.map((n) => [n, values.reps ? Number(values.reps) : quick ? 1 : n <= 100 ? 3 : 1]),
+  );
   return {
     quick,
     runtimes,

@@ -65,14 +65,20 @@ async function buildBundle(entries: string[]): Promise<string | null> {
  */
 export async function relaunchBundled(argv: string[], log: (line: string) => void): Promise<number | null> {
   if (isBundled() || argv.includes("--no-bundle") || argv.includes("--help")) return null;
-  const workers = ["bench/workers/concurrency.ts", "bench/workers/compile.ts", "bench/workers/profile-loop.ts"].filter((f) => existsSync(f));
+  const workers = ["bench/workers/concurrency.ts", "bench/workers/compile.ts", "bench/workers/profile-loop.ts"].filter(
+    (f) => existsSync(f),
+  );
   const t0 = performance.now();
-  const failed = await buildBundle(["bench/run.ts", ...workers]).catch((error: unknown) => `build failed: ${String(error)}`);
+  const failed = await buildBundle(["bench/run.ts", ...workers]).catch(
+    (error: unknown) => `build failed: ${String(error)}`,
+  );
   if (failed) {
     log(`note: running through tsx (with keepNames): ${failed}`);
     return null;
   }
-  log(`  bundled the harness with esbuild (no keepNames) into ${BUILD_DIR}/ (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  log(
+    `  bundled the harness with esbuild (no keepNames) into ${BUILD_DIR}/ (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...withoutTsx(process.execArgv), bundledPath("bench/run.ts"), ...argv], {
       stdio: "inherit",
@@ -87,7 +93,10 @@ function withoutTsx(execArgv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < execArgv.length; i++) {
     const arg = execArgv[i];
-    if ((arg === "--import" || arg === "--require" || arg === "-r" || arg === "--loader") && /^tsx/.test(execArgv[i + 1] ?? "")) {
+    if (
+      (arg === "--import" || arg === "--require" || arg === "-r" || arg === "--loader") &&
+      /^tsx/.test(execArgv[i + 1] ?? "")
+    ) {
       i++;
       continue;
     }

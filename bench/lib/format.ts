@@ -31,7 +31,8 @@ export function fmtInt(x: number | null | undefined): string {
 /** Renders rows as an aligned text table (first row = header). */
 export function table(rows: string[][]): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? "")].length)));
-  const line = (r: string[]) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
+  const line = (r: string[]) =>
+    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
   const sep = widths.map((w) => "-".repeat(w)).join("  ");
   return [line(rows[0]), sep, ...rows.slice(1).map(line)].join("\n");
 }

@@ -46,7 +46,13 @@ function snapshot(c: Counters) {
 }
 
 /** Compares counter deltas over `runs` runs with the expected counts; returns a message on mismatch. */
-export function checkCounts(id: string, before: ReturnType<typeof snapshot>, after: Counters, runs: number, expected: Counts): string | null {
+export function checkCounts(
+  id: string,
+  before: ReturnType<typeof snapshot>,
+  after: Counters,
+  runs: number,
+  expected: Counts,
+): string | null {
   const got = {
     modelCalls: (after.modelCalls - before.modelCalls) / runs,
     toolCalls: (after.toolCalls - before.toolCalls) / runs,
@@ -64,19 +70,17 @@ function medianOf(values: number[]): number {
 }
 
 export async function interleave(contenders: Contender[], options: SamplerOptions): Promise<ContenderSamples[]> {
-  const results = contenders.map(
-    (c): ContenderSamples => ({
-      id: c.id,
-      samples: [],
-      roundMedians: [],
-      batchCpuPerRun: [],
-      runs: 0,
-      countsPerRun: { modelCalls: 0, toolCalls: 0, handoffs: 0 },
-      eventsPerRun: 0,
-      mismatch: null,
-      error: null,
-    }),
-  );
+  const results = contenders.map((c): ContenderSamples => ({
+    id: c.id,
+    samples: [],
+    roundMedians: [],
+    batchCpuPerRun: [],
+    runs: 0,
+    countsPerRun: { modelCalls: 0, toolCalls: 0, handoffs: 0 },
+    eventsPerRun: 0,
+    mismatch: null,
+    error: null,
+  }));
   const starts = contenders.map((c) => snapshot(c.counters));
 
   for (const [i, c] of contenders.entries()) {

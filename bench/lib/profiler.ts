@@ -10,7 +10,9 @@ export async function startProfile(): Promise<(file: string) => Promise<void>> {
   const session = new Session();
   session.connect();
   const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+    );
   await post("Profiler.enable");
   await post("Profiler.setSamplingInterval", { interval: 200 });
   await post("Profiler.start");

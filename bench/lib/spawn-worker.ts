@@ -16,11 +16,21 @@ export interface WorkerOutcome<T> {
  * tsx — and returns the one result line it prints. Extra `nodeArgs` go before
  * the script (e.g. `--cpu-prof`).
  */
-export function runWorker<T>(script: string, args: string[], options: { timeoutMs: number; nodeArgs?: string[]; echo?: boolean }): Promise<WorkerOutcome<T>> {
+export function runWorker<T>(
+  script: string,
+  args: string[],
+  options: { timeoutMs: number; nodeArgs?: string[]; echo?: boolean },
+): Promise<WorkerOutcome<T>> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ["--expose-gc", "--max-old-space-size=8192", ...(options.nodeArgs ?? []), ...(isBundled() ? [bundledPath(script)] : ["--import", "tsx", script]), ...args],
+      [
+        "--expose-gc",
+        "--max-old-space-size=8192",
+        ...(options.nodeArgs ?? []),
+        ...(isBundled() ? [bundledPath(script)] : ["--import", "tsx", script]),
+        ...args,
+      ],
       { cwd: process.cwd(), stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_ENV: "production" } },
     );
     let result: T | null = null;

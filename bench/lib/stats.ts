@@ -31,7 +31,10 @@ export function summarize(samples: readonly number[]): Summary {
 }
 
 export function median(values: readonly number[]): number {
-  return quantile([...values].sort((a, b) => a - b), 0.5);
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /** Growth exponent k of t ∝ n^k between two sizes (1 = linear, 2 = quadratic). */

@@ -11,7 +11,12 @@ export interface Verdict {
   met: boolean | null;
 }
 
-export function verdicts(parts: { step?: MicroResult; handoff?: MicroResult; concurrency?: ConcurrencyLevel[]; compile?: CompileScenario }): Verdict[] {
+export function verdicts(parts: {
+  step?: MicroResult;
+  handoff?: MicroResult;
+  concurrency?: ConcurrencyLevel[];
+  compile?: CompileScenario;
+}): Verdict[] {
   const out: Verdict[] = [];
   for (const micro of [parts.step, parts.handoff]) {
     if (!micro) continue;
@@ -26,8 +31,16 @@ export function verdicts(parts: { step?: MicroResult; handoff?: MicroResult; con
   const at1000 = oursAt(1000);
   const at100 = oursAt(100);
   if (parts.concurrency) {
-    out.push({ goal: `wall/critical path at 1,000 runs ≤ ${OUR_GOALS.ratioAt1000}`, value: at1000?.ratio != null ? fmtRatio(at1000.ratio) : "not measured", met: at1000?.ratio != null ? at1000.ratio <= OUR_GOALS.ratioAt1000 : null });
-    out.push({ goal: `wall/critical path at 100 runs ≤ ${OUR_GOALS.ratioAt100}`, value: at100?.ratio != null ? fmtRatio(at100.ratio) : "not measured", met: at100?.ratio != null ? at100.ratio <= OUR_GOALS.ratioAt100 : null });
+    out.push({
+      goal: `wall/critical path at 1,000 runs ≤ ${OUR_GOALS.ratioAt1000}`,
+      value: at1000?.ratio != null ? fmtRatio(at1000.ratio) : "not measured",
+      met: at1000?.ratio != null ? at1000.ratio <= OUR_GOALS.ratioAt1000 : null,
+    });
+    out.push({
+      goal: `wall/critical path at 100 runs ≤ ${OUR_GOALS.ratioAt100}`,
+      value: at100?.ratio != null ? fmtRatio(at100.ratio) : "not measured",
+      met: at100?.ratio != null ? at100.ratio <= OUR_GOALS.ratioAt100 : null,
+    });
     out.push({
       goal: `peak RSS at 1,000 runs < ${OUR_GOALS.peakRssMbAt1000} MB`,
       value: at1000?.peakRssBytes != null ? fmtMb(at1000.peakRssBytes) : "not measured",
@@ -36,7 +49,11 @@ export function verdicts(parts: { step?: MicroResult; handoff?: MicroResult; con
   }
   if (parts.compile) {
     const s500 = parts.compile.sizes.find((s) => s.agents === 500);
-    out.push({ goal: `500-agent compile < ${OUR_GOALS.compile500Ms} ms`, value: s500 ? fmtMs(s500.ms.median) : "not measured", met: s500 ? s500.ms.median < OUR_GOALS.compile500Ms : null });
+    out.push({
+      goal: `500-agent compile < ${OUR_GOALS.compile500Ms} ms`,
+      value: s500 ? fmtMs(s500.ms.median) : "not measured",
+      met: s500 ? s500.ms.median < OUR_GOALS.compile500Ms : null,
+    });
   }
   return out;
 }

@@ -5,7 +5,9 @@ import { join } from "node:path";
 /** Installed version of a package (read from node_modules, since some packages do not export package.json). */
 export function installedVersion(pkg: string): string {
   try {
-    const json = JSON.parse(readFileSync(join(process.cwd(), "node_modules", pkg, "package.json"), "utf8")) as { version?: string };
+    const json = JSON.parse(readFileSync(join(process.cwd(), "node_modules", pkg, "package.json"), "utf8")) as {
+      version?: string;
+    };
     return json.version ?? "?";
   } catch {
     return "not installed";
@@ -16,13 +18,20 @@ export function installedVersion(pkg: string): string {
 export function workspaceVersion(): string {
   let version = "?";
   try {
-    version = (JSON.parse(readFileSync(join(process.cwd(), "package.json"), "utf8")) as { version?: string }).version ?? "?";
+    version =
+      (JSON.parse(readFileSync(join(process.cwd(), "package.json"), "utf8")) as { version?: string }).version ?? "?";
   } catch {
     // keep "?"
   }
   try {
-    const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--", "src"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "src"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
     return `${version} (${sha}${dirty ? "+dirty" : ""})`;
   } catch {
     return version;

@@ -19,11 +19,15 @@ interface PromptMessage {
 }
 
 type ContentPart =
-  | { type: "text"; text: string }
-  | { type: "tool-call"; toolCallId: string; toolName: string; input: string };
+  { type: "text"; text: string } | { type: "tool-call"; toolCallId: string; toolName: string; input: string };
 
 /** The subset of AI SDK's LanguageModelV2 that Mastra calls; answers from the shared script. */
-function scriptedModel(script: AgentScript, counters: Counters, latencyMs: number, toolNameFor: (child: string) => string) {
+function scriptedModel(
+  script: AgentScript,
+  counters: Counters,
+  latencyMs: number,
+  toolNameFor: (child: string) => string,
+) {
   const answer = async (prompt: PromptMessage[]) => {
     let seen = 0;
     for (const message of prompt) {
@@ -58,7 +62,12 @@ function scriptedModel(script: AgentScript, counters: Counters, latencyMs: numbe
       const { content, finishReason } = await answer(options.prompt);
       const parts: unknown[] = [{ type: "stream-start", warnings: [] }];
       for (const part of content) {
-        if (part.type === "text") parts.push({ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: part.text }, { type: "text-end", id: "t" });
+        if (part.type === "text")
+          parts.push(
+            { type: "text-start", id: "t" },
+            { type: "text-delta", id: "t", delta: part.text },
+            { type: "text-end", id: "t" },
+          );
         else parts.push(part);
       }
       parts.push({ type: "finish", finishReason, usage });
@@ -101,7 +110,14 @@ export async function load(): Promise<BenchRuntime> {
       const children = Object.fromEntries(
         spec.children.map((child) => [
           child,
-          new Agent({ id: child, name: child, description: `Delegates to ${child}.`, instructions: `You are ${child}.`, model: model(child), tools: { add: addTool } }),
+          new Agent({
+            id: child,
+            name: child,
+            description: `Delegates to ${child}.`,
+            instructions: `You are ${child}.`,
+            model: model(child),
+            tools: { add: addTool },
+          }),
         ]),
       );
       const root = new Agent({

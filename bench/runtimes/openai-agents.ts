@@ -24,7 +24,8 @@ class ScriptedModel implements Model {
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const input = request.input;
     let seen = 0;
-    if (typeof input !== "string") for (const item of input as AgentInputItem[]) if (item.type === "function_call_result") seen++;
+    if (typeof input !== "string")
+      for (const item of input as AgentInputItem[]) if (item.type === "function_call_result") seen++;
     recordModelCall(this.counters, this.script, seen);
     if (this.latencyMs > 0) await sleep(this.latencyMs);
     const turn = turnFor(this.script, seen);
@@ -32,7 +33,14 @@ class ScriptedModel implements Model {
     if (turn.kind === "text") {
       return {
         usage,
-        output: [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: turn.text }] }],
+        output: [
+          {
+            type: "message",
+            role: "assistant",
+            status: "completed",
+            content: [{ type: "output_text", text: turn.text }],
+          },
+        ],
       };
     }
     return {

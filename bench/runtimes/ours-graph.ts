@@ -19,14 +19,20 @@ export const ADD_TOOL_SPEC = {
 
 export const handoffToolName = (child: string) => `subagent_${child}`;
 
-type DocTurn = NonNullable<NonNullable<Extract<NonNullable<GraphDocumentInput["agents"][number]["modelChain"]>[number], { provider: "scripted" }>["script"]>["turns"]>[number];
+type DocTurn = NonNullable<
+  NonNullable<
+    Extract<NonNullable<GraphDocumentInput["agents"][number]["modelChain"]>[number], { provider: "scripted" }>["script"]
+  >["turns"]
+>[number];
 
 function toDocTurn(turn: ScriptTurn): DocTurn {
   if (turn.kind === "text") return { kind: "text", text: turn.text };
   return {
     kind: "tool_calls",
     calls: turn.calls.map((call: ScriptCall) =>
-      call.kind === "add" ? { tool: "add", args: { a: call.a, b: call.b } } : { tool: handoffToolName(call.child), args: { task: call.task } },
+      call.kind === "add"
+        ? { tool: "add", args: { a: call.a, b: call.b } }
+        : { tool: handoffToolName(call.child), args: { task: call.task } },
     ),
   };
 }
@@ -56,10 +62,22 @@ export function scenarioDocument(spec: ScenarioSpec, latencyMs: number): GraphDo
       name: script.id,
       description: `Benchmark agent ${script.id}.`,
       instructions: `You are ${script.id}.`,
-      modelChain: [{ provider: "scripted", model: "bench", ...(keepsModelDefaults() ? {} : NO_RETRY_NO_TIMEOUT), script: { latencyMs, turns: script.turns.map(toDocTurn) } }],
+      modelChain: [
+        {
+          provider: "scripted",
+          model: "bench",
+          ...(keepsModelDefaults() ? {} : NO_RETRY_NO_TIMEOUT),
+          script: { latencyMs, turns: script.turns.map(toDocTurn) },
+        },
+      ],
       maxSteps,
       tools: script.role === "child" || spec.children.length === 0 ? ["add"] : [],
     })),
-    handoffs: spec.children.map((child) => ({ id: `${spec.rootId}-${child}`, from: spec.rootId, to: child, toolName: handoffToolName(child) })),
+    handoffs: spec.children.map((child) => ({
+      id: `${spec.rootId}-${child}`,
+      from: spec.rootId,
+      to: child,
+      toolName: handoffToolName(child),
+    })),
   };
 }

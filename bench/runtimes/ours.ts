@@ -41,7 +41,9 @@ export async function load(): Promise<BenchRuntime> {
     async prepare(spec: ScenarioSpec, options: PrepareOptions): Promise<PreparedScenario> {
       const compiled = compile(scenarioDocument(spec, options.latencyMs));
       if (!compiled.definition) {
-        throw new Error(`ours: the scenario graph does not compile: ${compiled.diagnostics.map((d) => `${d.code}: ${d.message}`).join("; ")}`);
+        throw new Error(
+          `ours: the scenario graph does not compile: ${compiled.diagnostics.map((d) => `${d.code}: ${d.message}`).join("; ")}`,
+        );
       }
       const definition = compiled.definition;
       return {

@@ -11,13 +11,18 @@ export interface CompileScenario {
 }
 
 export async function runCompile(budgetMs: number): Promise<CompileScenario> {
-  const outcome = await runWorker<CompileWorkerResult>("bench/workers/compile.ts", ["--budget-ms", String(budgetMs)], { timeoutMs: 180_000 });
+  const outcome = await runWorker<CompileWorkerResult>("bench/workers/compile.ts", ["--budget-ms", String(budgetMs)], {
+    timeoutMs: 180_000,
+  });
   const r = outcome.result;
   if (!r) return { status: "error", reason: `worker exited ${outcome.exitCode}: ${outcome.stderrTail}`, sizes: [] };
   if (!r.ok) return { status: r.error?.includes("not found") ? "unavailable" : "error", reason: r.error, sizes: [] };
   const sizes = r.sizes.map((s, i) => {
     const prev = r.sizes[i - 1];
-    return { ...s, growthFromPrevious: prev ? growthExponent(prev.agents, prev.ms.median, s.agents, s.ms.median) : null };
+    return {
+      ...s,
+      growthFromPrevious: prev ? growthExponent(prev.agents, prev.ms.median, s.agents, s.ms.median) : null,
+    };
   });
   return { status: "ok", reason: null, sizes };
 }
@@ -25,7 +30,17 @@ export async function runCompile(budgetMs: number): Promise<CompileScenario> {
 export function renderCompile(result: CompileScenario): string {
   const title = "Scenario 4 — compile: generateLargeGraph(n) → compile(doc), ours only (peers have no compile step)";
   if (result.status !== "ok") return `${title}\n  ${result.status}: ${result.reason}`;
-  const header = ["agents", "handoffs", "doc size", "median", "p95", "samples", "×time vs previous", "growth exponent", "errors"];
+  const header = [
+    "agents",
+    "handoffs",
+    "doc size",
+    "median",
+    "p95",
+    "samples",
+    "×time vs previous",
+    "growth exponent",
+    "errors",
+  ];
   const rows = result.sizes.map((s, i) => [
     String(s.agents),
     String(s.handoffs),
@@ -33,7 +48,9 @@ export function renderCompile(result: CompileScenario): string {
     fmtMs(s.ms.median),
     fmtMs(s.ms.p95),
     String(s.ms.n),
-    i ? `${fmtRatio(s.ms.median / result.sizes[i - 1].ms.median)}× for ${fmtRatio(s.agents / result.sizes[i - 1].agents, 0)}× agents` : "",
+    i
+      ? `${fmtRatio(s.ms.median / result.sizes[i - 1].ms.median)}× for ${fmtRatio(s.agents / result.sizes[i - 1].agents, 0)}× agents`
+      : "",
     s.growthFromPrevious != null ? fmtRatio(s.growthFromPrevious) : "",
     String(s.errors),
   ]);

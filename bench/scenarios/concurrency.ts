@@ -77,24 +77,44 @@ export async function runConcurrency(options: {
         const rt = available[(rep + k) % available.length];
         const row = rows.get(key(rt.id, n))!;
         if (row.status === "error") continue;
-        const profile = options.cpuProf ? ["--profile", `bench/results/${rt.id}-concurrency-${n}-rep${rep + 1}.cpuprofile`] : [];
+        const profile = options.cpuProf
+          ? ["--profile", `bench/results/${rt.id}-concurrency-${n}-rep${rep + 1}.cpuprofile`]
+          : [];
         const t0 = performance.now();
         const outcome = await runWorker<ConcurrencyResult>(
           WORKER,
-          ["--runtime", rt.id, "--runs", String(n), "--latency", String(options.latencyMs), "--warmup-ms", String(options.warmupMs), ...profile],
+          [
+            "--runtime",
+            rt.id,
+            "--runs",
+            String(n),
+            "--latency",
+            String(options.latencyMs),
+            "--warmup-ms",
+            String(options.warmupMs),
+            ...profile,
+          ],
           { timeoutMs: 300_000 },
         );
         const took = ((performance.now() - t0) / 1000).toFixed(1);
         const r = outcome.result;
         if (!r || !r.ok) {
           row.status = "error";
-          row.reason = r?.error ?? (outcome.timedOut ? "worker timed out (300 s)" : `worker exited ${outcome.exitCode ?? outcome.signal}: ${outcome.stderrTail}`);
-          options.log(`  scenario 3: ${rt.label} × ${n} (rep ${rep + 1}) FAILED after ${took} s: ${row.reason.split("\n")[0]}`);
+          row.reason =
+            r?.error ??
+            (outcome.timedOut
+              ? "worker timed out (300 s)"
+              : `worker exited ${outcome.exitCode ?? outcome.signal}: ${outcome.stderrTail}`);
+          options.log(
+            `  scenario 3: ${rt.label} × ${n} (rep ${rep + 1}) FAILED after ${took} s: ${row.reason.split("\n")[0]}`,
+          );
           continue;
         }
         row.reps.push(r);
         row.mismatch ??= r.mismatch;
-        options.log(`  scenario 3: ${rt.label} × ${n} (rep ${rep + 1}): wall ${fmtMs(r.wallMs)}, ratio ${fmtRatio(r.ratio)} (worker ${took} s)`);
+        options.log(
+          `  scenario 3: ${rt.label} × ${n} (rep ${rep + 1}): wall ${fmtMs(r.wallMs)}, ratio ${fmtRatio(r.ratio)} (worker ${took} s)`,
+        );
       }
     }
   }
@@ -126,14 +146,39 @@ export function renderConcurrency(levels: ConcurrencyLevel[]): string {
     `Scenario 3 — concurrency: N concurrent runs of scenario 2, ${first.latencyMs} ms per model call ` +
       `(critical path ${first.criticalPathMs} ms = parent call → children's 3 calls in parallel → parent final); own process per runtime and N`,
   );
-  const header = ["runtime", "N", "reps", "wall", "wall/critical", "CPU ms/run", "peak RSS", "events/s", "reference ratio", "reference RSS"];
+  const header = [
+    "runtime",
+    "N",
+    "reps",
+    "wall",
+    "wall/critical",
+    "CPU ms/run",
+    "peak RSS",
+    "events/s",
+    "reference ratio",
+    "reference RSS",
+  ];
   const body: string[][] = [];
   const notes = new Set<string>();
   for (const level of levels) {
     for (const r of level.rows) {
-      if (r.status !== "ok") notes.add(`${r.label} × ${level.runs}: ${r.status === "unavailable" ? "pending" : "error"} — ${(r.reason ?? "").split("\n")[0]}`);
+      if (r.status !== "ok")
+        notes.add(
+          `${r.label} × ${level.runs}: ${r.status === "unavailable" ? "pending" : "error"} — ${(r.reason ?? "").split("\n")[0]}`,
+        );
       if (r.reps.length === 0) {
-        body.push([r.label, String(level.runs), "0", r.status === "unavailable" ? "pending" : "error", "", "", "", "", "", ""]);
+        body.push([
+          r.label,
+          String(level.runs),
+          "0",
+          r.status === "unavailable" ? "pending" : "error",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+        ]);
         continue;
       }
       body.push([

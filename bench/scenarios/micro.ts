@@ -45,13 +45,30 @@ export interface MicroResult {
   oursOverBestPeer: number | null;
 }
 
-export async function runMicro(spec: ScenarioSpec, runtimes: LoadedRuntime[], sampler: Omit<SamplerOptions, "expected">): Promise<MicroResult> {
+export async function runMicro(
+  spec: ScenarioSpec,
+  runtimes: LoadedRuntime[],
+  sampler: Omit<SamplerOptions, "expected">,
+): Promise<MicroResult> {
   const unit = spec.name === "step" ? "step" : "handoff";
   const unitsPerRun = spec.name === "step" ? spec.expected.toolCalls : spec.expected.handoffs;
   const rows: MicroRow[] = [];
   const contenders = [];
   for (const rt of runtimes) {
-    const base = { runtime: rt.id, label: rt.label, runs: 0, runMs: null, cpuMsPerRun: null, perUnitUs: null, oursOverPeer: null, pairedOursOverPeer: null, cpuOursOverPeer: null, countsPerRun: null, eventsPerRun: null, mismatch: null };
+    const base = {
+      runtime: rt.id,
+      label: rt.label,
+      runs: 0,
+      runMs: null,
+      cpuMsPerRun: null,
+      perUnitUs: null,
+      oursOverPeer: null,
+      pairedOursOverPeer: null,
+      cpuOursOverPeer: null,
+      countsPerRun: null,
+      eventsPerRun: null,
+      mismatch: null,
+    };
     const referenceUs = PEER_REFERENCE[rt.id]?.[unit === "step" ? "stepUs" : "handoffUs"] ?? null;
     if (!isAvailable(rt)) {
       rows.push({ ...base, version: null, status: "unavailable", reason: rt.unavailable, referenceUs });
@@ -62,7 +79,13 @@ export async function runMicro(spec: ScenarioSpec, runtimes: LoadedRuntime[], sa
       contenders.push({ id: rt.id, run: () => prepared.run(), counters: rt.counters });
       rows.push({ ...base, version: rt.version, status: "ok", reason: null, referenceUs });
     } catch (error) {
-      rows.push({ ...base, version: rt.version, status: "error", reason: error instanceof Error ? error.message : String(error), referenceUs });
+      rows.push({
+        ...base,
+        version: rt.version,
+        status: "error",
+        reason: error instanceof Error ? error.message : String(error),
+        referenceUs,
+      });
     }
   }
   const samples = await interleave(contenders, { ...sampler, expected: spec.expected });
@@ -118,11 +141,38 @@ function order(id: RuntimeId): number {
 
 export function renderMicro(result: MicroResult): string {
   const u = result.unit;
-  const header = ["runtime", "runs", "median/run", "p95/run", "CPU/run", `median/${u}`, `p95/${u}`, "ours/peer", "paired", "CPU ratio", "events/run", `reference/${u}`];
+  const header = [
+    "runtime",
+    "runs",
+    "median/run",
+    "p95/run",
+    "CPU/run",
+    `median/${u}`,
+    `p95/${u}`,
+    "ours/peer",
+    "paired",
+    "CPU ratio",
+    "events/run",
+    `reference/${u}`,
+  ];
   const notes: string[] = [];
   const rows = result.rows.map((r) => {
     if (r.status !== "ok") notes.push(`${r.label}: ${r.status === "unavailable" ? "pending" : "error"} — ${r.reason}`);
-    if (!r.runMs) return [r.label, "—", r.status === "unavailable" ? "pending" : "error", "", "", "", "", "", "", "", "", r.referenceUs ? `~${fmtUs(r.referenceUs)}` : ""];
+    if (!r.runMs)
+      return [
+        r.label,
+        "—",
+        r.status === "unavailable" ? "pending" : "error",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        r.referenceUs ? `~${fmtUs(r.referenceUs)}` : "",
+      ];
     return [
       r.label,
       String(r.runs),
@@ -139,7 +189,9 @@ export function renderMicro(result: MicroResult): string {
     ];
   });
   const lines = [result.title, table([header, ...rows]), ...notes];
-  lines.push("ours/peer: ratio of wall medians; paired: median of per-round ratios; CPU ratio: process CPU per run (least sensitive to other load).");
+  lines.push(
+    "ours/peer: ratio of wall medians; paired: median of per-round ratios; CPU ratio: process CPU per run (least sensitive to other load).",
+  );
   lines.push(
     `expected per run: ${result.expected.modelCalls} model calls, ${result.expected.toolCalls} tool calls, ${result.expected.handoffs} handoffs — ` +
       (result.rows.every((r) => !r.mismatch) ? "all runtimes matched" : "MISMATCH (see below)"),

@@ -30,7 +30,9 @@ async function main(): Promise<void> {
   const session = new Session();
   session.connect();
   const post = <T>(method: string, params?: object) =>
-    new Promise<T>((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res as T))));
+    new Promise<T>((resolve, reject) =>
+      session.post(method, params, (err, res) => (err ? reject(err) : resolve(res as T))),
+    );
   await post("HeapProfiler.enable");
   await post("HeapProfiler.startSampling", { samplingInterval: 4096 });
   const before = process.memoryUsage().heapUsed;
@@ -55,8 +57,11 @@ async function main(): Promise<void> {
   walk(profile.head, []);
   const total = [...bySite.values()].reduce((a, b) => a + b, 0);
   const mb = (b: number) => `${(b / 2 ** 20).toFixed(1).padStart(6)} MB`;
-  console.log(`${runtime.label} × ${runsArg} at ${atArg} ms: heapUsed ${mb(before)} → ${mb(during)}; sampled live ${mb(total)}`);
-  for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${mb(bytes)}  ${site}`);
+  console.log(
+    `${runtime.label} × ${runsArg} at ${atArg} ms: heapUsed ${mb(before)} → ${mb(during)}; sampled live ${mb(total)}`,
+  );
+  for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`${mb(bytes)}  ${site}`);
 }
 
 main().then(

@@ -47,7 +47,8 @@ function main(): void {
   profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
-  const fnKey = (n: ProfileNode) => `${n.callFrame.functionName || "(anonymous)"}  ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+  const fnKey = (n: ProfileNode) =>
+    `${n.callFrame.functionName || "(anonymous)"}  ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
   const selfByFn = new Map<string, number>();
   const selfByFile = new Map<string, number>();
   const inclusive = new Map<string, number>();
@@ -67,7 +68,8 @@ function main(): void {
       inclusive.set(k, (inclusive.get(k) ?? 0) + us);
     }
   }
-  const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms`;
+  const pct = (us: number) =>
+    `${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms`;
   const show = (title: string, m: Map<string, number>, n: number) => {
     console.log(`\n${title}`);
     for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`  ${pct(us)}  ${k}`);
@@ -82,7 +84,8 @@ function main(): void {
       const node = byId.get(id)!;
       if (node.callFrame.functionName !== callersOf) continue;
       const chain: string[] = [];
-      for (let cur = parent.get(id); cur != null && chain.length < 3; cur = parent.get(cur)) chain.push(fnKey(byId.get(cur)!));
+      for (let cur = parent.get(id); cur != null && chain.length < 3; cur = parent.get(cur))
+        chain.push(fnKey(byId.get(cur)!));
       const k = chain.join("  <  ");
       callers.set(k, (callers.get(k) ?? 0) + us);
     }

@@ -58,7 +58,11 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error) => {
-    emitResult({ ok: false, error: error instanceof Error ? error.message : String(error), sizes: [] } satisfies CompileWorkerResult);
+    emitResult({
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+      sizes: [],
+    } satisfies CompileWorkerResult);
     process.exit(0);
   },
 );

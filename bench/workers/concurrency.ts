@@ -89,7 +89,9 @@ async function main(): Promise<void> {
   const result: ConcurrencyResult = {
     ...base,
     ok: failed.length === 0,
-    error: failed.length ? `${failed.length} runs failed; first: ${String(failed[0].reason?.message ?? failed[0].reason)}` : null,
+    error: failed.length
+      ? `${failed.length} runs failed; first: ${String(failed[0].reason?.message ?? failed[0].reason)}`
+      : null,
     mismatch: checkCounts(id, before, runtime.counters, runs, spec.expected),
     wallMs,
     ratio: wallMs / criticalPathMs,

@@ -32,7 +32,15 @@ async function main(): Promise<void> {
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   if (stop && values.profile) await stop(values.profile);
-  emitResult({ ok: true, runtime: runtime.id, scenario: values.scenario, runs, msPerRun: ms / runs, cpuMsPerRun: (cpu.user + cpu.system) / 1000 / runs, profile: values.profile ?? null });
+  emitResult({
+    ok: true,
+    runtime: runtime.id,
+    scenario: values.scenario,
+    runs,
+    msPerRun: ms / runs,
+    cpuMsPerRun: (cpu.user + cpu.system) / 1000 / runs,
+    profile: values.profile ?? null,
+  });
 }
 
 main().then(

@@ -25,7 +25,8 @@ export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): 
 
 /** Resolves with the exit code once the child has exited. */
 export function waitForExit(child: ChildProcess): Promise<number> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(exitCodeOf(child.exitCode, child.signalCode));
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve(exitCodeOf(child.exitCode, child.signalCode));
   return new Promise((resolve) => child.once("exit", (code, signal) => resolve(exitCodeOf(code, signal))));
 }
 

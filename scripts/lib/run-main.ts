@@ -14,7 +14,15 @@ export function runMain(main: () => Promise<number>): void {
   );
 }
 
-const BUILT_IN_ERRORS = new Set(["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "EvalError", "URIError"]);
+const BUILT_IN_ERRORS = new Set([
+  "Error",
+  "TypeError",
+  "RangeError",
+  "ReferenceError",
+  "SyntaxError",
+  "EvalError",
+  "URIError",
+]);
 
 /** Our errors (PortInUseError, MigrationError, …) carry a message written for people. */
 function isNamedError(error: unknown): error is Error {

@@ -11,7 +11,11 @@ export default function NotFound() {
       title="Page not found"
       description={
         <>
-          There is nothing at this address. Go back to <Link href="/graphs" className="text-link">your graphs</Link>.
+          There is nothing at this address. Go back to{" "}
+          <Link href="/graphs" className="text-link">
+            your graphs
+          </Link>
+          .
         </>
       }
     />

@@ -10,10 +10,22 @@ import { runCommand } from "./commands/run";
 type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
-  compile: { run: (argv) => compileCommand(argv), summary: "compile a graph (.json or a folder of Markdown specs): definition on stdout, diagnostics on stderr" },
-  "export-md": { run: (argv) => exportMdCommand(argv), summary: "write a graph document as Markdown agent specs, one <agent id>.md per agent" },
-  "import-md": { run: (argv) => importMdCommand(argv), summary: "read a folder of Markdown agent specs as a graph document (JSON)" },
-  run: { run: (argv) => runCommand(argv), summary: "compile a graph document and run it, printing its events (JSONL or --pretty)" },
+  compile: {
+    run: (argv) => compileCommand(argv),
+    summary: "compile a graph (.json or a folder of Markdown specs): definition on stdout, diagnostics on stderr",
+  },
+  "export-md": {
+    run: (argv) => exportMdCommand(argv),
+    summary: "write a graph document as Markdown agent specs, one <agent id>.md per agent",
+  },
+  "import-md": {
+    run: (argv) => importMdCommand(argv),
+    summary: "read a folder of Markdown agent specs as a graph document (JSON)",
+  },
+  run: {
+    run: (argv) => runCommand(argv),
+    summary: "compile a graph document and run it, printing its events (JSONL or --pretty)",
+  },
 };
 
 function usage(): string {

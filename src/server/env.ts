@@ -8,7 +8,10 @@ import { z } from "zod";
 const optionalText = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
 
 const port = (fallback: number) =>
-  z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(65_535).default(fallback));
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(65_535).default(fallback),
+  );
 
 const envSchema = z.object({
   /** PostgreSQL URL; unset means "use the embedded server" (scripts/start.ts sets it for the app). */

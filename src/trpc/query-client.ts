@@ -22,8 +22,7 @@ export function makeQueryClient(): QueryClient {
       dehydrate: {
         // Also send queries still in flight, so a server component can start
         // a fetch without awaiting it and the client picks up the promise.
-        shouldDehydrateQuery: (query) =>
-          defaultShouldDehydrateQuery(query) || query.state.status === "pending",
+        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",
       },
     },
   });

@@ -1,13 +1,7 @@
 "use client";
 
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import {
-  createTRPCClient,
-  httpBatchLink,
-  httpSubscriptionLink,
-  loggerLink,
-  splitLink,
-} from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, loggerLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState, type ReactNode } from "react";
@@ -50,8 +44,7 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
       links: [
         loggerLink({
           enabled: (op) =>
-            process.env.NODE_ENV === "development" ||
-            (op.direction === "down" && op.result instanceof Error),
+            process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
         }),
         // Subscriptions (live run events) stream over Server-Sent Events;
         // everything else is batched into as few HTTP requests as possible.

@@ -10,9 +10,7 @@ import { makeQueryClient } from "@/trpc/query-client";
 /** One QueryClient per server request (React `cache` is request-scoped). */
 export const getQueryClient = cache(makeQueryClient);
 
-const createContext = cache(async () =>
-  createTRPCContext({ headers: new Headers(await headers()) }),
-);
+const createContext = cache(async () => createTRPCContext({ headers: new Headers(await headers()) }));
 
 /**
  * tRPC for server components: calls procedures in-process (no HTTP) and

@@ -6,7 +6,12 @@ import type { Diagnostic } from "@/core/compiler";
  * The JSON path of schema errors is already at the start of their message.
  */
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = [d.nodeIds.length > 0 ? `nodes ${d.nodeIds.join(",")}` : "", d.edgeIds.length > 0 ? `edges ${d.edgeIds.join(",")}` : ""].filter(Boolean).join(" ");
+  const where = [
+    d.nodeIds.length > 0 ? `nodes ${d.nodeIds.join(",")}` : "",
+    d.edgeIds.length > 0 ? `edges ${d.edgeIds.join(",")}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return `${d.severity} ${d.code}${where ? ` [${where}]` : ""}: ${d.message}`;
 }
 

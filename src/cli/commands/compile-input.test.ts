@@ -40,7 +40,10 @@ describe("reading a graph source", () => {
   });
 
   it("turns Markdown import errors and dropped fields into diagnostics naming the file and agent", async () => {
-    const dir = tempDir({ "main.md": MAIN, "reviewer.md": "---\ndescription: Reviews.\ncolor: red\nsteps: many\n---\nReview.\n" });
+    const dir = tempDir({
+      "main.md": MAIN,
+      "reviewer.md": "---\ndescription: Reviews.\ncolor: red\nsteps: many\n---\nReview.\n",
+    });
     const source = await readGraphSource(dir);
     expect(source.ok).toBe(false);
     const codes = source.diagnostics.map((d) => [d.code, d.nodeIds]);
@@ -48,11 +51,17 @@ describe("reading a graph source", () => {
       ["markdown_field_ignored", ["reviewer"]],
       ["markdown_spec_invalid", ["reviewer"]],
     ]);
-    expect(source.diagnostics[1].message).toBe('reviewer.md, field "steps": Invalid input: expected number, received string');
+    expect(source.diagnostics[1].message).toBe(
+      'reviewer.md, field "steps": Invalid input: expected number, received string',
+    );
   });
 
   it("keeps warnings of a folder that imports, and compiles it", async () => {
-    const dir = tempDir({ "main.md": MAIN, "reviewer.md": "---\ndescription: Reviews code.\ncolor: red\nmodel: scripted:m\n---\nReview.\n", "README.txt": "ignored" });
+    const dir = tempDir({
+      "main.md": MAIN,
+      "reviewer.md": "---\ndescription: Reviews code.\ncolor: red\nmodel: scripted:m\n---\nReview.\n",
+      "README.txt": "ignored",
+    });
     const { code, stdout, stderr } = await cli(compileCommand, [dir]);
     expect(code).toBe(0);
     expect(stderr).toMatch(/^warning markdown_field_ignored \[nodes reviewer\]: reviewer\.md, field "color"/m);
@@ -66,7 +75,12 @@ describe("compile --json", () => {
     expect(code).toBe(0);
     expect(stderr).toBe("");
     const expected = compile(readFileSync("examples/research-team.json", "utf8"));
-    expect(JSON.parse(stdout)).toEqual({ ok: true, hash: expected.hash, diagnostics: expected.diagnostics, definition: expected.definition });
+    expect(JSON.parse(stdout)).toEqual({
+      ok: true,
+      hash: expected.hash,
+      diagnostics: expected.diagnostics,
+      definition: expected.definition,
+    });
   });
 
   it("prints Markdown import errors as diagnostics too", async () => {
@@ -80,7 +94,14 @@ describe("compile --json", () => {
   });
 
   it("never throws on hostile input: huge, deeply nested, not an object", async () => {
-    const huge = tempDir({ "g.json": JSON.stringify({ schemaVersion: 1, name: "x", rootAgentId: "a", agents: [{ id: "a", name: "A", instructions: "x".repeat(6 * 1024 * 1024) }] }) });
+    const huge = tempDir({
+      "g.json": JSON.stringify({
+        schemaVersion: 1,
+        name: "x",
+        rootAgentId: "a",
+        agents: [{ id: "a", name: "A", instructions: "x".repeat(6 * 1024 * 1024) }],
+      }),
+    });
     const deep = tempDir({ "g.json": `${"[".repeat(100_000)}${"]".repeat(100_000)}` });
     const scalar = tempDir({ "g.json": "42" });
     for (const [dir, code] of [
@@ -90,15 +111,27 @@ describe("compile --json", () => {
     ]) {
       const result = await cli(compileCommand, [join(dir, "g.json"), "--json"]);
       expect(result.code).toBe(1);
-      expect((JSON.parse(result.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toContain(code);
+      expect(
+        (JSON.parse(result.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code),
+      ).toContain(code);
     }
   });
 });
 
 describe("diagnostic lines", () => {
   it("show severity, code, nodes and edges, then the message", () => {
-    expect(formatDiagnostic({ code: "cycle", severity: "error", message: "a → b → a", nodeIds: ["a", "b"], edgeIds: ["a-b", "b-a"] })).toBe("error cycle [nodes a,b edges a-b,b-a]: a → b → a");
-    expect(formatDiagnostic({ code: "missing_root", severity: "error", message: "no agents", nodeIds: [], edgeIds: [] })).toBe("error missing_root: no agents");
+    expect(
+      formatDiagnostic({
+        code: "cycle",
+        severity: "error",
+        message: "a → b → a",
+        nodeIds: ["a", "b"],
+        edgeIds: ["a-b", "b-a"],
+      }),
+    ).toBe("error cycle [nodes a,b edges a-b,b-a]: a → b → a");
+    expect(
+      formatDiagnostic({ code: "missing_root", severity: "error", message: "no agents", nodeIds: [], edgeIds: [] }),
+    ).toBe("error missing_root: no agents");
   });
 });
 

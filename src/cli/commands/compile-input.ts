@@ -36,20 +36,31 @@ export async function readMarkdownDir(dir: string): Promise<GraphSource> {
   let files: MarkdownFile[];
   try {
     const names = (await readdir(dir)).filter((name) => /\.md$/i.test(name)).sort();
-    files = await Promise.all(names.map(async (name) => ({ fileName: name, content: await readFile(join(dir, name), "utf8") })));
+    files = await Promise.all(
+      names.map(async (name) => ({ fileName: name, content: await readFile(join(dir, name), "utf8") })),
+    );
   } catch (error) {
     return failed(`cannot read ${dir}: ${reason(error)}`);
   }
-  if (files.length === 0) return failed(`${dir} has no Markdown specs (*.md files); give a graph .json file or a folder of agent specs`);
+  if (files.length === 0)
+    return failed(`${dir} has no Markdown specs (*.md files); give a graph .json file or a folder of agent specs`);
   const warnings: Diagnostic[] = [];
   try {
     const document = importMarkdownAgents(files, {
-      onWarning: (w) => warnings.push(diagnostic("markdown_field_ignored", `${w.fileName}${w.field ? `, field "${w.field}"` : ""}: ${w.message}`, { nodeIds: [agentIdOf(w.fileName)] })),
+      onWarning: (w) =>
+        warnings.push(
+          diagnostic("markdown_field_ignored", `${w.fileName}${w.field ? `, field "${w.field}"` : ""}: ${w.message}`, {
+            nodeIds: [agentIdOf(w.fileName)],
+          }),
+        ),
     });
     return { ok: true, kind: "markdown", input: document, diagnostics: warnings };
   } catch (error) {
     if (!(error instanceof MarkdownSpecError)) throw error;
-    const at = { nodeIds: error.fileName ? [agentIdOf(error.fileName)] : [], ...(error.field !== null && { path: error.field }) };
+    const at = {
+      nodeIds: error.fileName ? [agentIdOf(error.fileName)] : [],
+      ...(error.field !== null && { path: error.field }),
+    };
     return { ok: false, diagnostics: [...warnings, diagnostic("markdown_spec_invalid", error.message, at)] };
   }
 }

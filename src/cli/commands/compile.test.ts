@@ -48,7 +48,9 @@ describe("graph compile", () => {
     const { code, stdout, stderr } = await cli(compileCommand, ["examples/broken/cycle.json"]);
     expect(code).toBe(1);
     expect(stdout).toBe("");
-    expect(stderr).toMatch(/^error cycle \[nodes writer,editor edges writer-editor,editor-writer\]: .*writer → editor → writer/m);
+    expect(stderr).toMatch(
+      /^error cycle \[nodes writer,editor edges writer-editor,editor-writer\]: .*writer → editor → writer/m,
+    );
     expect(stderr).toMatch(/^error edge_unknown_agent \[edges planner-translator\]: .*"translator"/m);
     expect(stderr).toMatch(/^error empty_child_description \[nodes writer edges planner-writer\]/m);
     expect(stderr).toMatch(/does not compile \(3 errors/);
@@ -60,11 +62,21 @@ describe("graph compile", () => {
     const result = JSON.parse(json.stdout) as { ok: boolean; definition: unknown; diagnostics: { code: string }[] };
     expect(result.ok).toBe(false);
     expect(result.definition).toBeNull();
-    expect(result.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(["cycle", "edge_unknown_agent", "empty_child_description"]));
+    expect(result.diagnostics.map((d) => d.code)).toEqual(
+      expect.arrayContaining(["cycle", "edge_unknown_agent", "empty_child_description"]),
+    );
   });
 
   it("names the JSON path of wrong types and unknown fields, and the line of bad JSON", async () => {
-    const wrongType = tempFile("g.json", JSON.stringify({ schemaVersion: 1, name: "x", rootAgentId: "a", agents: [{ id: "a", name: "A", maxSteps: "ten", colour: "red" }] }));
+    const wrongType = tempFile(
+      "g.json",
+      JSON.stringify({
+        schemaVersion: 1,
+        name: "x",
+        rootAgentId: "a",
+        agents: [{ id: "a", name: "A", maxSteps: "ten", colour: "red" }],
+      }),
+    );
     const { code, stderr } = await cli(compileCommand, [wrongType]);
     expect(code).toBe(1);
     expect(stderr).toMatch(/schema_invalid.*agents\.0\.maxSteps: .*expected number/);
@@ -76,12 +88,21 @@ describe("graph compile", () => {
 
   it("compiles a folder of Markdown specs and reports a malformed one by file and field", async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, "main.md"), "---\ndescription: Answers the user and delegates reviews.\nmode: primary\n---\nYou are the main agent.\n");
-    writeFileSync(join(dir, "reviewer.md"), "---\ndescription: Reviews code for bugs.\ntools: Read, Grep\n---\nReview the code.\n");
+    writeFileSync(
+      join(dir, "main.md"),
+      "---\ndescription: Answers the user and delegates reviews.\nmode: primary\n---\nYou are the main agent.\n",
+    );
+    writeFileSync(
+      join(dir, "reviewer.md"),
+      "---\ndescription: Reviews code for bugs.\ntools: Read, Grep\n---\nReview the code.\n",
+    );
     const ok = await cli(compileCommand, [dir]);
     expect(ok.stderr).not.toMatch(/^error/m);
     expect(ok.code).toBe(0);
-    expect(Object.keys((JSON.parse(ok.stdout) as { agents: Record<string, unknown> }).agents).sort()).toEqual(["main", "reviewer"]);
+    expect(Object.keys((JSON.parse(ok.stdout) as { agents: Record<string, unknown> }).agents).sort()).toEqual([
+      "main",
+      "reviewer",
+    ]);
 
     writeFileSync(join(dir, "reviewer.md"), "---\ndescription: Reviews code.\nsteps: many\n---\nReview.\n");
     const bad = await cli(compileCommand, [dir]);
@@ -99,7 +120,9 @@ describe("graph compile", () => {
     expect((await cli(compileCommand, ["a.json", "--frobnicate"])).code).toBe(64);
     const missing = await cli(compileCommand, ["no-such-file.json"]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^error unreadable_input: cannot read no-such-file\.json: no such file or directory/m);
+    expect(missing.stderr).toMatch(
+      /^error unreadable_input: cannot read no-such-file\.json: no such file or directory/m,
+    );
     expect((await cli(compileCommand, ["--help"])).stdout).toContain("Usage: npm run graph -- compile");
   });
 });
@@ -128,7 +151,10 @@ describe("graph export-md / import-md", () => {
     const out = join(dir, "graph.json");
     const imported = await cli(importMdCommand, [dir, "--out", out]);
     expect(imported.code).toBe(0);
-    const document = JSON.parse(readFileSync(out, "utf8")) as { rootAgentId: string; agents: { id: string; description: string }[] };
+    const document = JSON.parse(readFileSync(out, "utf8")) as {
+      rootAgentId: string;
+      agents: { id: string; description: string }[];
+    };
     expect(document.rootAgentId).toBe("main");
     expect(document.agents.find((a) => a.id === "reviewer")?.description).toBe("Reviews code for bugs.");
     expect((await cli(compileCommand, [out])).code).toBe(0);

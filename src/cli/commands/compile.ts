@@ -31,7 +31,11 @@ export async function compileCommand(argv: string[], io: CliIO = processIO): Pro
   let values: { json?: boolean; help?: boolean };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } } }));
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    }));
   } catch (error) {
     io.stderr(`error: ${(error as Error).message}\n\n${COMPILE_USAGE}`);
     return COMPILE_EXIT.usage;
@@ -41,14 +45,18 @@ export async function compileCommand(argv: string[], io: CliIO = processIO): Pro
     return COMPILE_EXIT.ok;
   }
   if (positionals.length !== 1) {
-    io.stderr(`error: ${positionals.length === 0 ? "missing <file.json|dir-of-md>" : `unexpected arguments: ${positionals.slice(1).join(" ")}`}\n\n${COMPILE_USAGE}`);
+    io.stderr(
+      `error: ${positionals.length === 0 ? "missing <file.json|dir-of-md>" : `unexpected arguments: ${positionals.slice(1).join(" ")}`}\n\n${COMPILE_USAGE}`,
+    );
     return COMPILE_EXIT.usage;
   }
   const [path] = positionals;
   const result = await compileSource(path);
   const ok = result.definition !== null;
   if (values.json) {
-    io.stdout(`${JSON.stringify({ ok, hash: result.hash, diagnostics: result.diagnostics, definition: result.definition }, null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify({ ok, hash: result.hash, diagnostics: result.diagnostics, definition: result.definition }, null, 2)}\n`,
+    );
     return ok ? COMPILE_EXIT.ok : COMPILE_EXIT.errors;
   }
   io.stderr(formatDiagnostics(result.diagnostics));

@@ -29,7 +29,11 @@ export async function exportMdCommand(argv: string[], io: CliIO = processIO): Pr
   let values: { force?: boolean; help?: boolean };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } } }));
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    }));
   } catch (error) {
     io.stderr(`error: ${(error as Error).message}\n\n${EXPORT_MD_USAGE}`);
     return 64;
@@ -39,7 +43,9 @@ export async function exportMdCommand(argv: string[], io: CliIO = processIO): Pr
     return 0;
   }
   if (positionals.length !== 2) {
-    io.stderr(`error: ${positionals.length < 2 ? "expected <graph.json> and <out-dir>" : `unexpected arguments: ${positionals.slice(2).join(" ")}`}\n\n${EXPORT_MD_USAGE}`);
+    io.stderr(
+      `error: ${positionals.length < 2 ? "expected <graph.json> and <out-dir>" : `unexpected arguments: ${positionals.slice(2).join(" ")}`}\n\n${EXPORT_MD_USAGE}`,
+    );
     return 64;
   }
   const [graphPath, outDir] = positionals;
@@ -79,7 +85,9 @@ export async function exportMdCommand(argv: string[], io: CliIO = processIO): Pr
     io.stderr(`error: cannot write to ${outDir}: ${(error as Error).message}\n`);
     return 1;
   }
-  io.stderr(`wrote ${files.length} spec${files.length === 1 ? "" : "s"} to ${outDir}: ${files.map((f) => f.fileName).join(", ")}\n`);
+  io.stderr(
+    `wrote ${files.length} spec${files.length === 1 ? "" : "s"} to ${outDir}: ${files.map((f) => f.fileName).join(", ")}\n`,
+  );
   return 0;
 }
 

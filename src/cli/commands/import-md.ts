@@ -26,7 +26,11 @@ export async function importMdCommand(argv: string[], io: CliIO = processIO): Pr
   let values: { out?: string; help?: boolean };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string", short: "o" }, help: { type: "boolean", short: "h" } } }));
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { out: { type: "string", short: "o" }, help: { type: "boolean", short: "h" } },
+    }));
   } catch (error) {
     io.stderr(`error: ${(error as Error).message}\n\n${IMPORT_MD_USAGE}`);
     return 64;
@@ -36,7 +40,9 @@ export async function importMdCommand(argv: string[], io: CliIO = processIO): Pr
     return 0;
   }
   if (positionals.length !== 1) {
-    io.stderr(`error: ${positionals.length === 0 ? "missing <dir>" : `unexpected arguments: ${positionals.slice(1).join(" ")}`}\n\n${IMPORT_MD_USAGE}`);
+    io.stderr(
+      `error: ${positionals.length === 0 ? "missing <dir>" : `unexpected arguments: ${positionals.slice(1).join(" ")}`}\n\n${IMPORT_MD_USAGE}`,
+    );
     return 64;
   }
   const source = await readMarkdownDir(positionals[0]);

@@ -66,8 +66,12 @@ export function parseRunArgs(argv: string[]): RunArgs {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  if (values.help) return { graphPath: "", input: "", pretty: false, forceSync: false, defaultModels: [], instant: false, help: true };
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? "missing <graph.json>" : `unexpected arguments: ${positionals.slice(1).join(" ")}`);
+  if (values.help)
+    return { graphPath: "", input: "", pretty: false, forceSync: false, defaultModels: [], instant: false, help: true };
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0 ? "missing <graph.json>" : `unexpected arguments: ${positionals.slice(1).join(" ")}`,
+    );
   if (values.input === undefined) throw new UsageError("missing --input");
   return {
     graphPath: positionals[0],

@@ -30,7 +30,12 @@ const scripted = (turns: unknown[]) => [{ provider: "scripted", model: "gpt-4o-m
 describe("graph run", () => {
   for (const example of ["research-team", "support-triage", "reviewer-session"]) {
     it(`prints a complete, invariant-respecting JSONL stream for examples/${example}.json`, async () => {
-      const { code, stdout, stderr } = await cli([`examples/${example}.json`, "--input", "I was charged twice", "--instant"]);
+      const { code, stdout, stderr } = await cli([
+        `examples/${example}.json`,
+        "--input",
+        "I was charged twice",
+        "--instant",
+      ]);
       expect(stderr).toBe("");
       expect(code).toBe(0);
       const events = parseEventLines(stdout);
@@ -40,7 +45,13 @@ describe("graph run", () => {
   }
 
   it("prints a readable nested view with --pretty", async () => {
-    const { code, stdout } = await cli(["examples/research-team.json", "--input", "Is remote work here to stay?", "--pretty", "--instant"]);
+    const { code, stdout } = await cli([
+      "examples/research-team.json",
+      "--input",
+      "Is remote work here to stay?",
+      "--pretty",
+      "--instant",
+    ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^▶ run "Research team"/);
     expect(stdout).toContain("⇢ handoff to critic (depth 1, NEW_SESSION)");
@@ -53,7 +64,9 @@ describe("graph run", () => {
       schemaVersion: 1,
       name: "broken",
       rootAgentId: "main",
-      agents: [{ id: "main", name: "Main", modelChain: scripted([{ kind: "error", status: 400, message: "bad request" }]) }],
+      agents: [
+        { id: "main", name: "Main", modelChain: scripted([{ kind: "error", status: 400, message: "bad request" }]) },
+      ],
     });
     const { code, stdout } = await cli([path, "--input", "hi"]);
     expect(code).toBe(EXIT.failed);
@@ -67,7 +80,14 @@ describe("graph run", () => {
       name: "loop",
       rootAgentId: "main",
       settings: { budgets: { maxSteps: 2 } },
-      agents: [{ id: "main", name: "Main", tools: ["calculator"], modelChain: [{ provider: "scripted", model: "m", script: { turns: [], whenExhausted: loop } }] }],
+      agents: [
+        {
+          id: "main",
+          name: "Main",
+          tools: ["calculator"],
+          modelChain: [{ provider: "scripted", model: "m", script: { turns: [], whenExhausted: loop } }],
+        },
+      ],
     });
     expect((await cli([path, "--input", "hi", "--instant"])).code).toBe(EXIT.budget_exceeded);
     const cancelled = await cli([path, "--input", "hi", "--instant", "--cancel-after", "1.5"]);
@@ -76,12 +96,18 @@ describe("graph run", () => {
   });
 
   it("reports compile errors and bad usage", async () => {
-    const invalid = await cli([tempGraph({ schemaVersion: 1, name: "x", rootAgentId: "nope", agents: [] }), "--input", "hi"]);
+    const invalid = await cli([
+      tempGraph({ schemaVersion: 1, name: "x", rootAgentId: "nope", agents: [] }),
+      "--input",
+      "hi",
+    ]);
     expect(invalid.code).toBe(EXIT.invalidGraph);
     expect(invalid.stderr).toContain("does not compile");
     expect((await cli(["examples/research-team.json"])).code).toBe(EXIT.usage);
     expect((await cli([])).stderr).toContain("missing <graph.json>");
     expect((await cli(["missing.json", "--input", "x"])).code).toBe(EXIT.invalidGraph);
-    expect((await cli(["examples/research-team.json", "--input", "x", "--default-model", "gpt"])).code).toBe(EXIT.usage);
+    expect((await cli(["examples/research-team.json", "--input", "x", "--default-model", "gpt"])).code).toBe(
+      EXIT.usage,
+    );
   });
 });

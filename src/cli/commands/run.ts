@@ -3,7 +3,14 @@ import { compile } from "@/core/compiler";
 import type { ModelClient } from "@/core/models/model-port";
 import { type ModelChain, modelRefSchema } from "@/core/models/model-ref";
 import { createScriptedModelClient } from "@/core/models/scripted-model";
-import { type RunStatus, type RuntimeEvent, type RuntimePorts, type Sleep, runGraph, systemPorts } from "@/core/runtime";
+import {
+  type RunStatus,
+  type RuntimeEvent,
+  type RuntimePorts,
+  type Sleep,
+  runGraph,
+  systemPorts,
+} from "@/core/runtime";
 import { createVirtualTime } from "@/core/runtime/testing/virtual-time";
 import { RUN_USAGE, type RunArgs, UsageError, parseRunArgs } from "./run-args";
 import { PrettyPrinter } from "./run-pretty";
@@ -18,7 +25,14 @@ export interface CliIO {
   onInterrupt?: (handler: () => void) => () => void;
 }
 
-export const EXIT = { completed: 0, failed: 1, budget_exceeded: 2, cancelled: 130, usage: 64, invalidGraph: 65 } as const;
+export const EXIT = {
+  completed: 0,
+  failed: 1,
+  budget_exceeded: 2,
+  cancelled: 130,
+  usage: 64,
+  invalidGraph: 65,
+} as const;
 
 // A closed pipe (`graph run … | head`) ends the output quietly instead of crashing.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -65,7 +79,10 @@ export async function runCommand(argv: string[], io: CliIO = processIO): Promise
   }
   const compiled = compile(document);
   for (const d of compiled.diagnostics) {
-    if (d.severity !== "info") io.stderr(`${d.severity}: ${d.message} [${d.code}${d.nodeIds.length ? ` nodes ${d.nodeIds.join(",")}` : ""}${d.edgeIds.length ? ` edges ${d.edgeIds.join(",")}` : ""}]\n`);
+    if (d.severity !== "info")
+      io.stderr(
+        `${d.severity}: ${d.message} [${d.code}${d.nodeIds.length ? ` nodes ${d.nodeIds.join(",")}` : ""}${d.edgeIds.length ? ` edges ${d.edgeIds.join(",")}` : ""}]\n`,
+      );
   }
   if (!compiled.definition) {
     io.stderr(`error: ${args.graphPath} does not compile\n`);
@@ -99,7 +116,9 @@ export async function runCommand(argv: string[], io: CliIO = processIO): Promise
   });
   const removeInterrupt = io.onInterrupt?.(() => run.cancel("interrupted (Ctrl-C)"));
   if (args.cancelAfterSeconds !== undefined) {
-    void ports.sleep(args.cancelAfterSeconds * 1000).then(() => run.cancel(`cancelled after ${args.cancelAfterSeconds} s (--cancel-after)`));
+    void ports
+      .sleep(args.cancelAfterSeconds * 1000)
+      .then(() => run.cancel(`cancelled after ${args.cancelAfterSeconds} s (--cancel-after)`));
   }
 
   const printer = args.pretty ? new PrettyPrinter({ color: io.color ?? false }) : null;
@@ -123,14 +142,20 @@ function parseModelFlag(flag: string): ModelChain[number] {
   const colon = flag.indexOf(":");
   if (colon <= 0 || colon === flag.length - 1) throw new Error(`--default-model needs provider:model, got "${flag}"`);
   const parsed = modelRefSchema.safeParse({ provider: flag.slice(0, colon), model: flag.slice(colon + 1) });
-  if (!parsed.success) throw new Error(`--default-model "${flag}": ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(`--default-model "${flag}": ${parsed.error.issues.map((i) => i.message).join("; ")}`);
   return parsed.data;
 }
 
-function usesRealProviders(definition: { agents: Record<string, { modelChain: ModelChain; handoffs: Array<{ modelChain: ModelChain }> }> }, defaults: ModelChain): boolean {
+function usesRealProviders(
+  definition: { agents: Record<string, { modelChain: ModelChain; handoffs: Array<{ modelChain: ModelChain }> }> },
+  defaults: ModelChain,
+): boolean {
   const real = (chain: ModelChain) => chain.some((entry) => entry.provider !== "scripted");
   if (real(defaults)) return true;
-  return Object.values(definition.agents).some((agent) => real(agent.modelChain) || agent.handoffs.some((h) => real(h.modelChain)));
+  return Object.values(definition.agents).some(
+    (agent) => real(agent.modelChain) || agent.handoffs.some((h) => real(h.modelChain)),
+  );
 }
 
 /** The scripted client, or (only when the graph names real providers) the AI SDK client that also serves scripted entries. */

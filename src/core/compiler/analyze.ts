@@ -24,10 +24,16 @@ import { defaultHandoffToolName } from "./tool-names";
  * compile and under which tool names — and runs every rule on it. Never
  * throws; problems are diagnostics, in rule order then document order.
  */
-export function analyzeGraph(document: GraphDocument, options: CompileOptions = {}): { analysis: GraphAnalysis; diagnostics: Diagnostic[] } {
+export function analyzeGraph(
+  document: GraphDocument,
+  options: CompileOptions = {},
+): { analysis: GraphAnalysis; diagnostics: Diagnostic[] } {
   const index = indexGraph(document);
   const root = checkRoot(index);
-  const walk = root.rootId === null ? { depth: new Map<string, number>(), compiled: [], exceeded: [] } : walkFromRoot(index, root.rootId);
+  const walk =
+    root.rootId === null
+      ? { depth: new Map<string, number>(), compiled: [], exceeded: [] }
+      : walkFromRoot(index, root.rootId);
   const roles = new Map<string, AgentRole>();
   for (const [id, depth] of walk.depth) {
     const limit = depthLimitOf(index.agents.get(id)!, document.settings);
@@ -35,9 +41,21 @@ export function analyzeGraph(document: GraphDocument, options: CompileOptions = 
   }
   const compiled: CompiledEdge[] = walk.compiled.map((edge) => {
     const child = index.agents.get(edge.to)!;
-    return { edge, parent: index.agents.get(edge.from)!, child, toolName: edge.toolName ?? defaultHandoffToolName(child.name, child.id) };
+    return {
+      edge,
+      parent: index.agents.get(edge.from)!,
+      child,
+      toolName: edge.toolName ?? defaultHandoffToolName(child.name, child.id),
+    };
   });
-  const analysis: GraphAnalysis = { index, rootId: root.rootId, depth: walk.depth, roles, compiled, exceeded: walk.exceeded };
+  const analysis: GraphAnalysis = {
+    index,
+    rootId: root.rootId,
+    depth: walk.depth,
+    roles,
+    compiled,
+    exceeded: walk.exceeded,
+  };
   const diagnostics = [
     ...root.diagnostics,
     ...checkDuplicateIds(index),

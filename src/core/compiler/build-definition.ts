@@ -33,7 +33,12 @@ export function buildDefinition(analysis: GraphAnalysis, options: CompileOptions
     const tools = effectiveTools(agent.tools, rules);
     for (const tool of tools) usedTools.add(tool);
     const role = roles.get(agent.id)!;
-    const handoffs = role === "leaf" ? [] : (handoffsOf.get(agent.id) ?? []).sort((a, b) => compareStrings(a.toolName, b.toolName)).map((c) => handoffDefinition(c, analysis));
+    const handoffs =
+      role === "leaf"
+        ? []
+        : (handoffsOf.get(agent.id) ?? [])
+            .sort((a, b) => compareStrings(a.toolName, b.toolName))
+            .map((c) => handoffDefinition(c, analysis));
     agents[agent.id] = {
       id: agent.id,
       name: agent.name,
@@ -85,7 +90,11 @@ function handoffDefinition({ edge, child, toolName }: CompiledEdge, analysis: Gr
 }
 
 /** Non-built-in tools the compiled agents use, by name, described by the document first, else by the catalog. */
-function referencedTools(used: Set<string>, analysis: GraphAnalysis, options: CompileOptions): RuntimeDefinition["tools"] {
+function referencedTools(
+  used: Set<string>,
+  analysis: GraphAnalysis,
+  options: CompileOptions,
+): RuntimeDefinition["tools"] {
   const catalog = new Map((options.knownTools ?? []).map((t) => [t.name, t]));
   return [...used]
     .filter((name) => !isBuiltinTool(name))

@@ -29,10 +29,25 @@ describe("compile on hostile inputs", () => {
   });
 
   it("getters and proxies that throw, and BigInts", () => {
-    const trap = new Proxy({}, { get: () => { throw new Error("boom"); }, ownKeys: () => { throw new Error("boom"); } });
+    const trap = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("boom");
+        },
+        ownKeys: () => {
+          throw new Error("boom");
+        },
+      },
+    );
     failsCleanly({ ...graph({ agents: [agent("main")] }), ui: trap });
     const withGetter = graph({ agents: [agent("main")] });
-    Object.defineProperty(withGetter, "name", { enumerable: true, get: () => { throw new Error("boom"); } });
+    Object.defineProperty(withGetter, "name", {
+      enumerable: true,
+      get: () => {
+        throw new Error("boom");
+      },
+    });
     failsCleanly(withGetter);
     failsCleanly({ ...graph({ agents: [agent("main")] }), settings: { maxSpawnDepth: 1n } });
   });

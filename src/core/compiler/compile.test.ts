@@ -37,7 +37,8 @@ describe("compile", () => {
       generalPurpose: false,
     });
     expect(lead.handoffs[0].modelChain[0]).toMatchObject({ provider: "scripted", model: "claude-haiku-4-5" });
-    for (const id of ["critic", "data-analyst", "web-researcher"]) expect(definition!.agents[id]).toMatchObject({ depth: 1, role: "leaf", handoffs: [] });
+    for (const id of ["critic", "data-analyst", "web-researcher"])
+      expect(definition!.agents[id]).toMatchObject({ depth: 1, role: "leaf", handoffs: [] });
   });
 
   it("gives the same result for JSON text and for the parsed object", () => {
@@ -60,7 +61,11 @@ describe("compile", () => {
       const shuffled = structuredClone(researchTeam);
       shuffled.agents.reverse();
       shuffled.handoffs.reverse();
-      const reKeyed = JSON.parse(JSON.stringify(shuffled, (_k, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v)));
+      const reKeyed = JSON.parse(
+        JSON.stringify(shuffled, (_k, v) =>
+          v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v,
+        ),
+      );
       expect(compile(reKeyed).hash).toBe(compile(researchTeam).hash);
     });
 
@@ -82,10 +87,17 @@ describe("compile", () => {
   });
 
   it("still compiles with warnings and infos, and lists errors first", () => {
-    const ok = compile(graph({ agents: [agent("main"), agent("child"), agent("orphan")], handoffs: [edge("main", "child")] }));
+    const ok = compile(
+      graph({ agents: [agent("main"), agent("child"), agent("orphan")], handoffs: [edge("main", "child")] }),
+    );
     expect(ok.definition).not.toBeNull();
     expect(withCode(ok, "unreachable_agent")).toHaveLength(1);
-    const broken = compile(graph({ agents: [agent("main"), agent("child", { tools: ["nope"] }), agent("orphan")], handoffs: [edge("main", "child")] }));
+    const broken = compile(
+      graph({
+        agents: [agent("main"), agent("child", { tools: ["nope"] }), agent("orphan")],
+        handoffs: [edge("main", "child")],
+      }),
+    );
     expect(broken.diagnostics.map((d) => d.severity)).toEqual(["error", "warning", "warning"]);
   });
 
@@ -98,12 +110,18 @@ describe("compile", () => {
   });
 
   it("handles agent ids that are names of Object.prototype members", () => {
-    const doc = graph({ agents: [agent("constructor"), agent("toString"), agent("hasOwnProperty")], handoffs: [edge("constructor", "toString"), edge("constructor", "hasOwnProperty")] });
+    const doc = graph({
+      agents: [agent("constructor"), agent("toString"), agent("hasOwnProperty")],
+      handoffs: [edge("constructor", "toString"), edge("constructor", "hasOwnProperty")],
+    });
     const result = compile(doc);
     expect(result.diagnostics.map((d) => d.code)).toEqual(["uses_environment_default_model"]);
     expect(Object.keys(result.definition!.agents)).toEqual(["constructor", "hasOwnProperty", "toString"]);
     const id: string = "constructor";
-    expect(result.definition!.agents[id].handoffs.map((h) => h.toolName)).toEqual(["subagent_hasownproperty", "subagent_tostring"]);
+    expect(result.definition!.agents[id].handoffs.map((h) => h.toolName)).toEqual([
+      "subagent_hasownproperty",
+      "subagent_tostring",
+    ]);
   });
 
   it("refuses a 10 MB document with a size diagnostic", () => {
@@ -116,7 +134,22 @@ describe("compile", () => {
   });
 
   it("never throws, whatever it is given", () => {
-    const inputs: unknown[] = [undefined, null, 0, "", "{", "[]", "null", true, [], {}, { schemaVersion: 1 }, { schemaVersion: 1, agents: "x" }, () => 1, Symbol("s")];
+    const inputs: unknown[] = [
+      undefined,
+      null,
+      0,
+      "",
+      "{",
+      "[]",
+      "null",
+      true,
+      [],
+      {},
+      { schemaVersion: 1 },
+      { schemaVersion: 1, agents: "x" },
+      () => 1,
+      Symbol("s"),
+    ];
     for (const input of inputs) {
       const result = compile(input);
       expect(result.definition).toBeNull();
@@ -126,7 +159,7 @@ describe("compile", () => {
 
   it("survives random corruption of a valid document (seeded fuzz)", () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const junk = [null, -1, 0, 1e9, "", "x", "研究员", [], {}, true, [1, "a"], { a: 1 }];
     for (let round = 0; round < 300; round++) {
       const doc = structuredClone(supportTriage) as unknown as Record<string, unknown>;

@@ -68,7 +68,14 @@ export const runtimeDefinitionSchema = z.strictObject({
   /** Agents reachable from the root, keyed by id. */
   agents: z.record(z.string(), agentDefinitionSchema),
   /** Non-built-in tools referenced by the graph. */
-  tools: z.array(z.strictObject({ name: z.string(), kind: z.enum(["http", "mcp"]), catalogId: z.string().nullable(), description: z.string() })),
+  tools: z.array(
+    z.strictObject({
+      name: z.string(),
+      kind: z.enum(["http", "mcp"]),
+      catalogId: z.string().nullable(),
+      description: z.string(),
+    }),
+  ),
 });
 
 export const diagnosticSeveritySchema = z.enum(["error", "warning", "info"]);

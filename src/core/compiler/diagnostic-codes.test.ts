@@ -12,7 +12,10 @@ describe("docs/graph-format.md", () => {
   it("lists every diagnostic code with its severity, and no code that does not exist", () => {
     const rows = new Map([...doc.matchAll(/^\| `([a-z_0-9]+)` \| (error|warning|info) \|/gm)].map((m) => [m[1], m[2]]));
     for (const [code, { severity }] of Object.entries(DIAGNOSTIC_CODES)) {
-      expect(rows.get(code), `docs/graph-format.md has no row "| \`${code}\` | ${severity} |" in its diagnostics table`).toBe(severity);
+      expect(
+        rows.get(code),
+        `docs/graph-format.md has no row "| \`${code}\` | ${severity} |" in its diagnostics table`,
+      ).toBe(severity);
     }
     expect([...rows.keys()].filter((code) => !(code in DIAGNOSTIC_CODES))).toEqual([]);
   });

@@ -12,43 +12,122 @@ export const DIAGNOSTIC_CODES = {
   invalid_json: { severity: "error", summary: "The text is not valid JSON (line and column given when known)." },
   invalid_document: { severity: "error", summary: "The input is not a JSON object (or not plain JSON data)." },
   document_too_deep: { severity: "error", summary: "Values are nested deeper than any valid document can be." },
-  invalid_unicode: { severity: "error", summary: "A string holds a lone UTF-16 surrogate, which cannot be stored or sent as UTF-8." },
-  invalid_utf8: { severity: "error", summary: "A string holds U+FFFD, the mark a decoder leaves for invalid UTF-8 bytes." },
+  invalid_unicode: {
+    severity: "error",
+    summary: "A string holds a lone UTF-16 surrogate, which cannot be stored or sent as UTF-8.",
+  },
+  invalid_utf8: {
+    severity: "error",
+    summary: "A string holds U+FFFD, the mark a decoder leaves for invalid UTF-8 bytes.",
+  },
   missing_schema_version: { severity: "error", summary: "The document has no `schemaVersion`." },
   invalid_schema_version: { severity: "error", summary: "`schemaVersion` is not a positive integer." },
-  unsupported_schema_version: { severity: "error", summary: "No migration path from this `schemaVersion` to the current one (e.g. a newer build wrote it)." },
+  unsupported_schema_version: {
+    severity: "error",
+    summary: "No migration path from this `schemaVersion` to the current one (e.g. a newer build wrote it).",
+  },
   migration_failed: { severity: "error", summary: "A version migration threw on this document." },
-  document_migrated: { severity: "info", summary: "The document was written in an older format and was migrated on load." },
-  schema_invalid: { severity: "error", summary: "A field has the wrong type or value, a required field is missing, or a field is unknown." },
+  document_migrated: {
+    severity: "info",
+    summary: "The document was written in an older format and was migrated on load.",
+  },
+  schema_invalid: {
+    severity: "error",
+    summary: "A field has the wrong type or value, a required field is missing, or a field is unknown.",
+  },
   // The agent graph (src/core/compiler/rules)
   missing_root: { severity: "error", summary: "The graph has no agents, so there is no main agent." },
   root_not_found: { severity: "error", summary: "`rootAgentId` names no agent of the graph." },
-  root_is_subagent: { severity: "error", summary: "The root agent has mode `subagent`, which may only be delegated to." },
+  root_is_subagent: {
+    severity: "error",
+    summary: "The root agent has mode `subagent`, which may only be delegated to.",
+  },
   duplicate_agent_id: { severity: "error", summary: "Two agents share an id." },
   duplicate_edge_id: { severity: "error", summary: "Two handoff edges share an id." },
-  edge_unknown_agent: { severity: "error", summary: "A handoff edge starts or ends at an agent id that does not exist." },
-  edge_to_primary: { severity: "error", summary: "A handoff edge points at an agent with mode `primary`, which cannot be delegated to." },
+  edge_unknown_agent: {
+    severity: "error",
+    summary: "A handoff edge starts or ends at an agent id that does not exist.",
+  },
+  edge_to_primary: {
+    severity: "error",
+    summary: "A handoff edge points at an agent with mode `primary`, which cannot be delegated to.",
+  },
   self_handoff: { severity: "error", summary: "A self-handoff (from = to) without `generalPurpose: true`." },
-  general_purpose_not_self: { severity: "warning", summary: "`generalPurpose` is set on an edge between two different agents, where it means nothing." },
+  general_purpose_not_self: {
+    severity: "warning",
+    summary: "`generalPurpose` is set on an edge between two different agents, where it means nothing.",
+  },
   cycle: { severity: "error", summary: "Handoff edges form a cycle (the message names it, e.g. `a → b → a`)." },
-  edge_exceeds_max_depth: { severity: "warning", summary: "The edge would put its child deeper than the effective max depth; it is not compiled." },
-  unreachable_agent: { severity: "warning", summary: "No compiled handoff path leads from the root to this agent; it is left out of the definition." },
-  empty_child_description: { severity: "error", summary: "A delegated-to agent has no description (and the edge gives none), so the parent model cannot know when to use it." },
-  duplicate_subagent_tool_name: { severity: "error", summary: "Two handoff edges of one parent get the same tool name." },
-  handoff_tool_name_collision: { severity: "error", summary: "A handoff tool name equals a built-in tool, a task tool, or a regular tool of the parent." },
-  tool_name_too_long: { severity: "error", summary: "A handoff tool name is longer than the 64 characters model providers accept." },
-  policy_blocks_handoff: { severity: "warning", summary: "The parent's handoff policy (allowedTools/deniedTools) will always deny this handoff tool." },
-  unknown_tool: { severity: "error", summary: "An allow-list names a tool that is not built in, not in the document's tools, and not in the workspace catalog." },
+  edge_exceeds_max_depth: {
+    severity: "warning",
+    summary: "The edge would put its child deeper than the effective max depth; it is not compiled.",
+  },
+  unreachable_agent: {
+    severity: "warning",
+    summary: "No compiled handoff path leads from the root to this agent; it is left out of the definition.",
+  },
+  empty_child_description: {
+    severity: "error",
+    summary:
+      "A delegated-to agent has no description (and the edge gives none), so the parent model cannot know when to use it.",
+  },
+  duplicate_subagent_tool_name: {
+    severity: "error",
+    summary: "Two handoff edges of one parent get the same tool name.",
+  },
+  handoff_tool_name_collision: {
+    severity: "error",
+    summary: "A handoff tool name equals a built-in tool, a task tool, or a regular tool of the parent.",
+  },
+  tool_name_too_long: {
+    severity: "error",
+    summary: "A handoff tool name is longer than the 64 characters model providers accept.",
+  },
+  policy_blocks_handoff: {
+    severity: "warning",
+    summary: "The parent's handoff policy (allowedTools/deniedTools) will always deny this handoff tool.",
+  },
+  unknown_tool: {
+    severity: "error",
+    summary:
+      "An allow-list names a tool that is not built in, not in the document's tools, and not in the workspace catalog.",
+  },
   duplicate_tool_ref: { severity: "error", summary: "Two entries of the document's `tools` share a name." },
-  tool_ref_shadows_builtin: { severity: "error", summary: "An entry of the document's `tools` uses the name of a built-in or task tool." },
-  tool_not_in_catalog: { severity: "warning", summary: "A tool the document declares is not in the workspace catalog given to the compiler." },
-  unknown_model: { severity: "error", summary: "A model chain names a provider/model the workspace does not know (checked only when known models are given)." },
-  uses_environment_default_model: { severity: "warning", summary: "Agents with no model anywhere in the priority chain: they will use the environment default model." },
-  children_exceed_active_limit: { severity: "info", summary: "A parent has more handoff edges than `maxChildrenPerAgent`; the runtime bounds how many run at once." },
+  tool_ref_shadows_builtin: {
+    severity: "error",
+    summary: "An entry of the document's `tools` uses the name of a built-in or task tool.",
+  },
+  tool_not_in_catalog: {
+    severity: "warning",
+    summary: "A tool the document declares is not in the workspace catalog given to the compiler.",
+  },
+  unknown_model: {
+    severity: "error",
+    summary:
+      "A model chain names a provider/model the workspace does not know (checked only when known models are given).",
+  },
+  uses_environment_default_model: {
+    severity: "warning",
+    summary: "Agents with no model anywhere in the priority chain: they will use the environment default model.",
+  },
+  children_exceed_active_limit: {
+    severity: "info",
+    summary: "A parent has more handoff edges than `maxChildrenPerAgent`; the runtime bounds how many run at once.",
+  },
   // Reading input outside the compiler (Markdown import in src/core/graph/markdown, the CLI)
-  markdown_spec_invalid: { severity: "error", summary: "A Markdown agent spec cannot be imported (bad YAML, unknown field, wrong type, missing description…); the message names the file and field." },
-  markdown_field_ignored: { severity: "warning", summary: "A Markdown spec has a field other tools use that means nothing here (e.g. `color`); it was dropped." },
-  unreadable_input: { severity: "error", summary: "The CLI could not read the given file or folder (missing, unreadable, or a folder without `*.md` specs)." },
+  markdown_spec_invalid: {
+    severity: "error",
+    summary:
+      "A Markdown agent spec cannot be imported (bad YAML, unknown field, wrong type, missing description…); the message names the file and field.",
+  },
+  markdown_field_ignored: {
+    severity: "warning",
+    summary: "A Markdown spec has a field other tools use that means nothing here (e.g. `color`); it was dropped.",
+  },
+  unreadable_input: {
+    severity: "error",
+    summary: "The CLI could not read the given file or folder (missing, unreadable, or a folder without `*.md` specs).",
+  },
 } as const satisfies Record<string, { severity: DiagnosticSeverity; summary: string }>;
 
 /** A stable diagnostic code. */

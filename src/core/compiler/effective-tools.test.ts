@@ -17,7 +17,10 @@ describe("denyMatcher", () => {
 
 describe("effectiveTools", () => {
   it("is the allow-list, deduplicated, minus denied tools, in allow-list order", () => {
-    expect(effectiveTools(["write_file", "calculator", "read_file", "calculator"], ["write_*"])).toEqual(["calculator", "read_file"]);
+    expect(effectiveTools(["write_file", "calculator", "read_file", "calculator"], ["write_*"])).toEqual([
+      "calculator",
+      "read_file",
+    ]);
   });
 });
 
@@ -42,7 +45,11 @@ describe("deny rule inheritance in the definition", () => {
   });
 
   it("stops at an agent with inheritParentPermissions: false", () => {
-    expect(compile(deep(false)).definition!.agents.leaf).toMatchObject({ tools: files, denyRules: [], inheritParentPermissions: false });
+    expect(compile(deep(false)).definition!.agents.leaf).toMatchObject({
+      tools: files,
+      denyRules: [],
+      inheritParentPermissions: false,
+    });
   });
 
   it("gives a child reached from several parents the union of their rules", () => {
@@ -56,7 +63,10 @@ describe("deny rule inheritance in the definition", () => {
       ],
       handoffs: [edge("main", "a"), edge("main", "b"), edge("a", "shared"), edge("b", "shared")],
     });
-    expect(compile(doc).definition!.agents.shared).toMatchObject({ tools: ["read_file", "list_files"], denyRules: ["calculator", "write_file"] });
+    expect(compile(doc).definition!.agents.shared).toMatchObject({
+      tools: ["read_file", "list_files"],
+      denyRules: ["calculator", "write_file"],
+    });
   });
 
   it("ignores rules of parents whose edges are not compiled", () => {

@@ -29,7 +29,10 @@ function globToRegExp(glob: string): RegExp {
  * pass to its children). A child reached from several parents gets the union,
  * the safe choice since one definition serves every caller. Sorted and unique.
  */
-export function denyRulesInForce(agents: readonly AgentNode[], compiled: readonly CompiledEdge[]): Map<string, string[]> {
+export function denyRulesInForce(
+  agents: readonly AgentNode[],
+  compiled: readonly CompiledEdge[],
+): Map<string, string[]> {
   const parentsOf = new Map<string, string[]>();
   for (const { parent, child } of compiled) {
     if (parent.id === child.id) continue;

@@ -18,7 +18,10 @@ describe("effective model chains (SPEC §5.7)", () => {
     expect(models(compile(graph({ settings })).definition!.agents.child.modelChain)).toEqual(["sub-default"]);
     const onlyDefault = graph({ settings: { defaultModelChain: [m("default")] } });
     expect(models(compile(onlyDefault).definition!.agents.child.modelChain)).toEqual(["default"]);
-    const own = graph({ settings, agents: [agent("main"), agent("child", { modelChain: [m("own"), m("own-fallback")] })] });
+    const own = graph({
+      settings,
+      agents: [agent("main"), agent("child", { modelChain: [m("own"), m("own-fallback")] })],
+    });
     expect(models(compile(own).definition!.agents.child.modelChain)).toEqual(["own", "own-fallback"]);
   });
 
@@ -26,7 +29,11 @@ describe("effective model chains (SPEC §5.7)", () => {
     const doc = graph({
       settings,
       agents: [agent("main"), agent("a", { modelChain: [m("a-own")] }), agent("b")],
-      handoffs: [edge("main", "a", { modelChain: [m("override")] }), edge("main", "b"), edge("main", "a", { id: "plain", toolName: "plain_a" })],
+      handoffs: [
+        edge("main", "a", { modelChain: [m("override")] }),
+        edge("main", "b"),
+        edge("main", "a", { id: "plain", toolName: "plain_a" }),
+      ],
     });
     const handoffs = compile(doc).definition!.agents.main.handoffs;
     expect(handoffs.map((h) => [h.toolName, models(h.modelChain)])).toEqual([

@@ -23,5 +23,10 @@ export function agentModelChain(agent: AgentNode, isRoot: boolean, settings: Gra
  * (the child is a sub-agent here even when it is a general-purpose clone of the root).
  */
 export function edgeModelChain(edge: HandoffEdge, child: AgentNode, settings: GraphSettings): ModelChain {
-  return firstNonEmpty(edge.modelChain, child.modelChain, settings.defaultSubagentModelChain, settings.defaultModelChain);
+  return firstNonEmpty(
+    edge.modelChain,
+    child.modelChain,
+    settings.defaultSubagentModelChain,
+    settings.defaultModelChain,
+  );
 }

@@ -6,7 +6,10 @@ describe("sha256", () => {
   it.each([
     ["", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"],
     ["abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"],
-    ["abcdbcdecdefdefgefghfghighijhijkijkljklmjklmnklmnolmnopmnopqnopq", "9ad289b5b8ca3b67b3e1238ea026560d218cac02ee49b871795a3311874d107e"],
+    [
+      "abcdbcdecdefdefgefghfghighijhijkijkljklmjklmnklmnolmnopmnopqnopq",
+      "9ad289b5b8ca3b67b3e1238ea026560d218cac02ee49b871795a3311874d107e",
+    ],
     [
       "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
       "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
@@ -22,7 +25,9 @@ describe("sha256", () => {
   });
 
   it("hashes one million 'a' (NIST long message)", () => {
-    expect(sha256Hex(new Uint8Array(1_000_000).fill(0x61))).toBe("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    expect(sha256Hex(new Uint8Array(1_000_000).fill(0x61))).toBe(
+      "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+    );
   });
 
   it("hashes a view into a larger buffer by its own bytes only", () => {

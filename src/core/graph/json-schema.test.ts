@@ -8,7 +8,10 @@ describe("graph document JSON Schema", () => {
   it(`${GRAPH_JSON_SCHEMA_PATH} is up to date with the zod schema`, () => {
     const committed = readFileSync(join(process.cwd(), GRAPH_JSON_SCHEMA_PATH), "utf8");
     // On failure: the zod schema changed; run `npm run schema:json` and commit the file.
-    expect(committed === graphDocumentJsonSchemaText(), `${GRAPH_JSON_SCHEMA_PATH} is out of date: run \`npm run schema:json\` and commit the result`).toBe(true);
+    expect(
+      committed === graphDocumentJsonSchemaText(),
+      `${GRAPH_JSON_SCHEMA_PATH} is out of date: run \`npm run schema:json\` and commit the result`,
+    ).toBe(true);
   });
 
   it("describes every field, with named definitions and the documents' required fields", () => {

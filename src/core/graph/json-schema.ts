@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { modelChainSchema, modelRefSchema, scriptRuleSchema, scriptSchema, scriptTurnSchema } from "../models/model-ref";
+import {
+  modelChainSchema,
+  modelRefSchema,
+  scriptRuleSchema,
+  scriptSchema,
+  scriptTurnSchema,
+} from "../models/model-ref";
 import {
   agentNodeSchema,
   budgetsSchema,
@@ -67,7 +73,8 @@ export function graphDocumentJsonSchema(): Record<string, unknown> {
   return {
     $schema,
     title: `Agent Graph Studio graph document (schemaVersion ${GRAPH_SCHEMA_VERSION})`,
-    description: "Generated from src/core/graph/schema.ts by `npm run schema:json`; do not edit by hand. See docs/graph-format.md.",
+    description:
+      "Generated from src/core/graph/schema.ts by `npm run schema:json`; do not edit by hand. See docs/graph-format.md.",
     ...rest,
   };
 }

@@ -37,12 +37,16 @@ describe("describeJsonSyntaxError", () => {
     expect(problem.reason).not.toMatch(/position/);
   });
   it("understands the line/column forms of other engines", () => {
-    expect(describeJsonSyntaxError("", new SyntaxError("JSON.parse: expected ',' at line 4 column 2 of the JSON data"))).toEqual({
+    expect(
+      describeJsonSyntaxError("", new SyntaxError("JSON.parse: expected ',' at line 4 column 2 of the JSON data")),
+    ).toEqual({
       reason: "expected ','",
       line: 4,
       column: 2,
     });
-    expect(describeJsonSyntaxError("", new SyntaxError("Unexpected token in JSON at position 3 (line 2 column 1)"))).toMatchObject({
+    expect(
+      describeJsonSyntaxError("", new SyntaxError("Unexpected token in JSON at position 3 (line 2 column 1)")),
+    ).toMatchObject({
       line: 2,
       column: 1,
     });
@@ -61,14 +65,25 @@ describe("describeJsonSyntaxError", () => {
 describe("describeJsonSyntaxError with Node 20's position-less V8 messages", () => {
   it("recovers the line and column from the quoted window", () => {
     const text = '{\n  "schemaVersion": 1,\n  "name": \n}';
-    expect(describeJsonSyntaxError(text, new SyntaxError(`Unexpected token '}', ..." "name": \n}" is not valid JSON`))).toEqual({ reason: "Unexpected token '}'", line: 4, column: 1 });
+    expect(
+      describeJsonSyntaxError(text, new SyntaxError(`Unexpected token '}', ..." "name": \n}" is not valid JSON`)),
+    ).toEqual({ reason: "Unexpected token '}'", line: 4, column: 1 });
     const long = '{"a":1,"b":2,"c":3,"d":[1,2,,3],"e":"xxxxxxxxxxxxxxxxxxx"}';
-    expect(describeJsonSyntaxError(long, new SyntaxError(`Unexpected token ',', ...","d":[1,2,,3],"e":"x"... is not valid JSON`))).toEqual({ reason: "Unexpected token ','", line: 1, column: 29 });
-    expect(describeJsonSyntaxError('{"a":x}', new SyntaxError(`Unexpected token 'x', "{"a":x}" is not valid JSON`))).toEqual({ reason: "Unexpected token 'x'", line: 1, column: 6 });
+    expect(
+      describeJsonSyntaxError(
+        long,
+        new SyntaxError(`Unexpected token ',', ...","d":[1,2,,3],"e":"x"... is not valid JSON`),
+      ),
+    ).toEqual({ reason: "Unexpected token ','", line: 1, column: 29 });
+    expect(
+      describeJsonSyntaxError('{"a":x}', new SyntaxError(`Unexpected token 'x', "{"a":x}" is not valid JSON`)),
+    ).toEqual({ reason: "Unexpected token 'x'", line: 1, column: 6 });
   });
 
   it("gives no location when the window is ambiguous", () => {
-    const text = '[1,,2,,3]';
-    expect(describeJsonSyntaxError(text, new SyntaxError(`Unexpected token ',', ",," is not valid JSON`)).line).toBeUndefined();
+    const text = "[1,,2,,3]";
+    expect(
+      describeJsonSyntaxError(text, new SyntaxError(`Unexpected token ',', ",," is not valid JSON`)).line,
+    ).toBeUndefined();
   });
 });

@@ -94,7 +94,14 @@ export function describeJsonSyntaxError(text: string, error: unknown): JsonSynta
 function locateV8Snippet(text: string, message: string): { reason: string; offset: number } | null {
   const match = /^(Unexpected token '(.)'), (\.\.\.)?"([\s\S]*?)"(\.\.\.)? is not valid JSON$/.exec(message);
   if (!match) return null;
-  const [, reason, token, cutBefore, window, cutAfter] = match as unknown as [string, string, string, string | undefined, string, string | undefined];
+  const [, reason, token, cutBefore, window, cutAfter] = match as unknown as [
+    string,
+    string,
+    string,
+    string | undefined,
+    string,
+    string | undefined,
+  ];
   const start = text.indexOf(window);
   if (start < 0 || text.indexOf(window, start + 1) >= 0) return null;
   let offset: number;

@@ -3,7 +3,14 @@ import researchTeam from "../../../examples/research-team.json";
 import reviewerSession from "../../../examples/reviewer-session.json";
 import supportTriage from "../../../examples/support-triage.json";
 import { compile } from "../compiler";
-import { exportMarkdownAgents, importMarkdownAgents, MarkdownExportError, MarkdownSpecError, type MarkdownFile, type MarkdownImportWarning } from "./markdown";
+import {
+  exportMarkdownAgents,
+  importMarkdownAgents,
+  MarkdownExportError,
+  MarkdownSpecError,
+  type MarkdownFile,
+  type MarkdownImportWarning,
+} from "./markdown";
 import { parseGraphDocument } from "./parse";
 import type { GraphDocument } from "./schema";
 
@@ -71,14 +78,20 @@ function importError(files: MarkdownFile[], options = {}): MarkdownSpecError {
   throw new Error("expected a MarkdownSpecError");
 }
 
-const spec = (fileName: string, frontMatter: string, body = "Instructions.") => ({ fileName, content: `---\n${frontMatter}\n---\n${body}\n` });
+const spec = (fileName: string, frontMatter: string, body = "Instructions.") => ({
+  fileName,
+  content: `---\n${frontMatter}\n---\n${body}\n`,
+});
 
 describe("importMarkdownAgents", () => {
   it("reads seed 002's example: file name = id, body = instructions, main delegates to it", () => {
     const doc = importMarkdownAgents([main, reviewer]);
     expect(doc.rootAgentId).toBe("main");
     expect(doc.agents.map((a) => a.id)).toEqual(["main", "reviewer"]);
-    expect(doc.agents[1]).toMatchObject({ name: "reviewer", description: "代码审查专家。当用户需要 review PR、找代码问题、检查代码规范时使用。" });
+    expect(doc.agents[1]).toMatchObject({
+      name: "reviewer",
+      description: "代码审查专家。当用户需要 review PR、找代码问题、检查代码规范时使用。",
+    });
     expect(doc.agents[1].instructions).toMatch(/^你是一个专注代码评审的子 agent。[\s\S]*总体评分$/);
     expect(doc.handoffs).toEqual([expect.objectContaining({ id: "main-reviewer", from: "main", to: "reviewer" })]);
     const result = compile(doc);
@@ -110,7 +123,9 @@ describe("importMarkdownAgents", () => {
       tools: ["read_file", "grep_files", "list_files", "Bash"],
       modelChain: [{ provider: "anthropic", model: "claude-sonnet-4-5" }],
     });
-    expect(warnings).toEqual([{ fileName: "code-reviewer.md", field: "color", message: "ignored: colours are not used" }]);
+    expect(warnings).toEqual([
+      { fileName: "code-reviewer.md", field: "color", message: "ignored: colours are not used" },
+    ]);
     // Bash is not ours: the compiler says so clearly.
     expect(compile(doc).diagnostics.find((d) => d.code === "unknown_tool")?.message).toContain("Bash");
   });
@@ -144,7 +159,11 @@ handoff_policy: { maxDepth: 2 }`,
       execution: { mode: "background", timeoutSeconds: 30 },
       modelChain: [{ model: "gpt-4o-mini" }, { provider: "openai-compatible", model: "llama3.1:8b" }],
     });
-    expect(doc.agents[1]).toMatchObject({ denyTools: ["write_*", "calculator"], inheritParentPermissions: false, handoffPolicy: { maxDepth: 2, enabled: true } });
+    expect(doc.agents[1]).toMatchObject({
+      denyTools: ["write_*", "calculator"],
+      inheritParentPermissions: false,
+      handoffPolicy: { maxDepth: 2, enabled: true },
+    });
   });
 
   describe("choosing the main agent", () => {
@@ -157,7 +176,10 @@ handoff_policy: { maxDepth: 2 }`,
     });
     it("explains when there is none or several", () => {
       expect(importError([a, b]).message).toContain("no main agent found");
-      expect(importError([spec("x.md", "mode: primary"), spec("y.md", "mode: primary")])).toMatchObject({ fileName: "y.md", field: "mode" });
+      expect(importError([spec("x.md", "mode: primary"), spec("y.md", "mode: primary")])).toMatchObject({
+        fileName: "y.md",
+        field: "mode",
+      });
       expect(importError([a, b], { rootId: "zed" }).message).toContain('"zed" has no file');
     });
   });
@@ -172,7 +194,7 @@ handoff_policy: { maxDepth: 2 }`,
       ["a bad enum", "description: x\nmode: boss", "mode", /primary|subagent/],
       ["a model without provider", "description: x\nmodel: gpt-4o", "model", /has no provider/],
       ["an unknown provider", "description: x\nmodel: dashscope:qwen-plus", "model", /unknown provider "dashscope"/],
-      ["a bad tool name", "description: x\ntools: [\"Bash(git:*)\"]", "tools", /tool names use/],
+      ["a bad tool name", 'description: x\ntools: ["Bash(git:*)"]', "tools", /tool names use/],
       ["a missing description", "steps: 3", "description", /required/],
       ["a blank description", "description: '  '", "description", /required/],
       ["root-only fields", "description: x\nroot: false", "root", /only the main agent/],
@@ -194,13 +216,24 @@ handoff_policy: { maxDepth: 2 }`,
     });
 
     it("rejects handoff fields on the main agent", () => {
-      expect(importError([spec("main.md", "session: reuse"), reviewer])).toMatchObject({ fileName: "main.md", field: "session" });
+      expect(importError([spec("main.md", "session: reuse"), reviewer])).toMatchObject({
+        fileName: "main.md",
+        field: "session",
+      });
     });
 
     it.each([
       [[main, { fileName: "notes.txt", content: "" }], "notes.txt", /must end in \.md/],
       [[main, { fileName: "my agent.md", content: "" }], "my agent.md", /not a valid id/],
-      [[main, { fileName: "a/x.md", content: "---\ndescription: a\n---" }, { fileName: "b/x.md", content: "---\ndescription: b\n---" }], "b/x.md", /file names must be unique/],
+      [
+        [
+          main,
+          { fileName: "a/x.md", content: "---\ndescription: a\n---" },
+          { fileName: "b/x.md", content: "---\ndescription: b\n---" },
+        ],
+        "b/x.md",
+        /file names must be unique/,
+      ],
       [[main, { fileName: "x.md", content: "---\ndescription: a\n" }], "x.md", /never closed/],
       [[main, { fileName: "x.md", content: "---\n- a\n- b\n---\n" }], "x.md", /a list/],
       [[], "", /no Markdown files/],
@@ -212,7 +245,10 @@ handoff_policy: { maxDepth: 2 }`,
   });
 
   it("accepts CRLF line endings, a BOM and a file without front matter (all body)", () => {
-    const doc = importMarkdownAgents([{ fileName: "main.md", content: "\ufeffJust instructions.\r\n" }, { fileName: "x.md", content: "---\r\ndescription: X\r\n---\r\nBody\r\n" }]);
+    const doc = importMarkdownAgents([
+      { fileName: "main.md", content: "\ufeffJust instructions.\r\n" },
+      { fileName: "x.md", content: "---\r\ndescription: X\r\n---\r\nBody\r\n" },
+    ]);
     expect(doc.agents.map((a) => [a.instructions, a.description])).toEqual([
       ["Just instructions.", ""],
       ["Body", "X"],
@@ -234,12 +270,21 @@ describe("exportMarkdownAgents", () => {
   it("writes one file per agent with only non-default fields", () => {
     const files = exportMarkdownAgents(importMarkdownAgents([main, reviewer]));
     expect(files.map((f) => f.fileName)).toEqual(["main.md", "reviewer.md"]);
-    expect(files[1].content).toBe(`---\ndescription: 代码审查专家。当用户需要 review PR、找代码问题、检查代码规范时使用。\n---\n\n${importMarkdownAgents([main, reviewer]).agents[1].instructions}\n`);
-    expect(files[0].content).toBe("---\ndescription: 主 agent\ngraph:\n  name: Imported agents\n---\n\n你是主 agent。\n");
+    expect(files[1].content).toBe(
+      `---\ndescription: 代码审查专家。当用户需要 review PR、找代码问题、检查代码规范时使用。\n---\n\n${importMarkdownAgents([main, reviewer]).agents[1].instructions}\n`,
+    );
+    expect(files[0].content).toBe(
+      "---\ndescription: 主 agent\ngraph:\n  name: Imported agents\n---\n\n你是主 agent。\n",
+    );
   });
 
   it("round-trips import → export → import exactly", () => {
-    const first = importMarkdownAgents([main, fullSeedSpec, claudeCode, reviewer.content ? { ...reviewer, fileName: "critic.md" } : reviewer]);
+    const first = importMarkdownAgents([
+      main,
+      fullSeedSpec,
+      claudeCode,
+      reviewer.content ? { ...reviewer, fileName: "critic.md" } : reviewer,
+    ]);
     const again = importMarkdownAgents(exportMarkdownAgents(first));
     expect(again).toEqual(first);
   });
@@ -265,10 +310,44 @@ describe("exportMarkdownAgents", () => {
   });
 
   it.each([
-    ["a nested handoff", { handoffs: [{ id: "e1", from: "main", to: "a" }, { id: "e2", from: "a", to: "b" }, { id: "e3", from: "main", to: "b" }] }, /"e2" \(a → b\) does not start at the main agent/],
-    ["a self-handoff", { handoffs: [{ id: "e1", from: "main", to: "a" }, { id: "e2", from: "main", to: "b" }, { id: "gp", from: "main", to: "main", generalPurpose: true }] }, /self-handoff/],
-    ["an agent without an edge", { handoffs: [{ id: "e1", from: "main", to: "a" }] }, /no handoff from the main agent to "b"/],
-    ["two edges to one child", { handoffs: [{ id: "e1", from: "main", to: "a" }, { id: "e2", from: "main", to: "a", toolName: "again" }, { id: "e3", from: "main", to: "b" }] }, /two handoff edges/],
+    [
+      "a nested handoff",
+      {
+        handoffs: [
+          { id: "e1", from: "main", to: "a" },
+          { id: "e2", from: "a", to: "b" },
+          { id: "e3", from: "main", to: "b" },
+        ],
+      },
+      /"e2" \(a → b\) does not start at the main agent/,
+    ],
+    [
+      "a self-handoff",
+      {
+        handoffs: [
+          { id: "e1", from: "main", to: "a" },
+          { id: "e2", from: "main", to: "b" },
+          { id: "gp", from: "main", to: "main", generalPurpose: true },
+        ],
+      },
+      /self-handoff/,
+    ],
+    [
+      "an agent without an edge",
+      { handoffs: [{ id: "e1", from: "main", to: "a" }] },
+      /no handoff from the main agent to "b"/,
+    ],
+    [
+      "two edges to one child",
+      {
+        handoffs: [
+          { id: "e1", from: "main", to: "a" },
+          { id: "e2", from: "main", to: "a", toolName: "again" },
+          { id: "e3", from: "main", to: "b" },
+        ],
+      },
+      /two handoff edges/,
+    ],
   ])("refuses %s with MarkdownExportError", (_what, parts, message) => {
     const parsed = parseGraphDocument({
       schemaVersion: 1,

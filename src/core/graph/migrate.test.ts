@@ -7,7 +7,10 @@ const v0Document = {
   schemaVersion: 0,
   title: "Old graph",
   root: "main",
-  nodes: [{ id: "main", label: "Main" }, { id: "helper", label: "Helper", about: "Helps." }],
+  nodes: [
+    { id: "main", label: "Main" },
+    { id: "helper", label: "Helper", about: "Helps." },
+  ],
   edges: [{ id: "e1", source: "main", target: "helper" }],
 };
 
@@ -18,8 +21,16 @@ const fakeV0Migration: GraphMigration = {
     schemaVersion: 0,
     name: doc.title,
     rootAgentId: doc.root,
-    agents: (doc.nodes as { id: string; label: string; about?: string }[]).map((n) => ({ id: n.id, name: n.label, description: n.about ?? "" })),
-    handoffs: (doc.edges as { id: string; source: string; target: string }[]).map((e) => ({ id: e.id, from: e.source, to: e.target })),
+    agents: (doc.nodes as { id: string; label: string; about?: string }[]).map((n) => ({
+      id: n.id,
+      name: n.label,
+      description: n.about ?? "",
+    })),
+    handoffs: (doc.edges as { id: string; source: string; target: string }[]).map((e) => ({
+      id: e.id,
+      from: e.source,
+      to: e.target,
+    })),
   }),
 };
 
@@ -59,7 +70,10 @@ describe("migrateGraphDocument", () => {
 
   it("explains a missing schemaVersion", () => {
     const result = migrateGraphDocument({ name: "x" });
-    expect(result).toMatchObject({ ok: false, diagnostics: [{ code: "missing_schema_version", path: "schemaVersion" }] });
+    expect(result).toMatchObject({
+      ok: false,
+      diagnostics: [{ code: "missing_schema_version", path: "schemaVersion" }],
+    });
   });
 
   it.each([["1"], [1.5], [-1], [null]])("rejects a schemaVersion of %j", (version) => {
@@ -82,7 +96,13 @@ describe("migrateGraphDocument", () => {
   });
 
   it("reports a migration that throws", () => {
-    const broken: GraphMigration = { from: 0, description: "broken", migrate: () => { throw new Error("nodes missing"); } };
+    const broken: GraphMigration = {
+      from: 0,
+      description: "broken",
+      migrate: () => {
+        throw new Error("nodes missing");
+      },
+    };
     const result = migrateGraphDocument({ schemaVersion: 0 }, { migrations: [broken] });
     expect(result).toMatchObject({ ok: false, diagnostics: [{ code: "migration_failed" }] });
     if (!result.ok) expect(result.diagnostics[0].message).toContain("nodes missing");

@@ -52,16 +52,24 @@ export function migrateGraphDocument(raw: unknown, options: MigrationOptions = {
   const version = document.schemaVersion;
   if (version === undefined) {
     return fail(
-      diagnostic("missing_schema_version", `schemaVersion: the document has no "schemaVersion"; documents of this build start with "schemaVersion": ${current}`, {
-        path: "schemaVersion",
-      }),
+      diagnostic(
+        "missing_schema_version",
+        `schemaVersion: the document has no "schemaVersion"; documents of this build start with "schemaVersion": ${current}`,
+        {
+          path: "schemaVersion",
+        },
+      ),
     );
   }
   if (typeof version !== "number" || !Number.isInteger(version) || version < 0) {
     return fail(
-      diagnostic("invalid_schema_version", `schemaVersion: must be a whole number such as ${current}, but is ${JSON.stringify(version)}`, {
-        path: "schemaVersion",
-      }),
+      diagnostic(
+        "invalid_schema_version",
+        `schemaVersion: must be a whole number such as ${current}, but is ${JSON.stringify(version)}`,
+        {
+          path: "schemaVersion",
+        },
+      ),
     );
   }
   if (version > current) {
@@ -77,7 +85,12 @@ export function migrateGraphDocument(raw: unknown, options: MigrationOptions = {
   return runMigrations(document, version, current, migrations);
 }
 
-function runMigrations(document: RawDocument, from: number, current: number, migrations: readonly GraphMigration[]): MigrationResult {
+function runMigrations(
+  document: RawDocument,
+  from: number,
+  current: number,
+  migrations: readonly GraphMigration[],
+): MigrationResult {
   const byVersion = new Map(migrations.map((m) => [m.from, m]));
   // Migrations get a private plain-JSON copy, so a careless one cannot change the caller's object.
   let doc = JSON.parse(JSON.stringify(document)) as RawDocument;
@@ -86,16 +99,26 @@ function runMigrations(document: RawDocument, from: number, current: number, mig
     const migration = byVersion.get(version);
     if (!migration) {
       return fail(
-        diagnostic("unsupported_schema_version", `schemaVersion: there is no migration from version ${version} to version ${version + 1}; this build reads versions ${firstReadable(byVersion, current)}–${current}`, {
-          path: "schemaVersion",
-        }),
+        diagnostic(
+          "unsupported_schema_version",
+          `schemaVersion: there is no migration from version ${version} to version ${version + 1}; this build reads versions ${firstReadable(byVersion, current)}–${current}`,
+          {
+            path: "schemaVersion",
+          },
+        ),
       );
     }
     try {
       doc = { ...migration.migrate(doc), schemaVersion: version + 1 };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return fail(diagnostic("migration_failed", `migrating the document from version ${version} to ${version + 1} failed: ${reason}`, { path: "schemaVersion" }));
+      return fail(
+        diagnostic(
+          "migration_failed",
+          `migrating the document from version ${version} to ${version + 1} failed: ${reason}`,
+          { path: "schemaVersion" },
+        ),
+      );
     }
     steps.push(`v${version} → v${version + 1}: ${migration.description}`);
   }
@@ -103,7 +126,12 @@ function runMigrations(document: RawDocument, from: number, current: number, mig
     ok: true,
     document: doc,
     migratedFrom: from,
-    diagnostics: [diagnostic("document_migrated", `the document was migrated from version ${from} to ${current} (${steps.join("; ")}); save it to keep the new format`)],
+    diagnostics: [
+      diagnostic(
+        "document_migrated",
+        `the document was migrated from version ${from} to ${current} (${steps.join("; ")}); save it to keep the new format`,
+      ),
+    ],
   };
 }
 

@@ -24,8 +24,18 @@ describe("parseGraphDocument", () => {
 
   it("fills in defaults", () => {
     const result = parseGraphDocument(graph());
-    expect(result.ok && result.document.agents[0]).toMatchObject({ maxSteps: 10, inheritParentPermissions: true, mode: "all", tools: [] });
-    expect(result.ok && result.document.handoffs[0].execution).toEqual({ mode: "sync", timeoutSeconds: 30, onTimeout: "promote", modelChoosesMode: false });
+    expect(result.ok && result.document.agents[0]).toMatchObject({
+      maxSteps: 10,
+      inheritParentPermissions: true,
+      mode: "all",
+      tools: [],
+    });
+    expect(result.ok && result.document.handoffs[0].execution).toEqual({
+      mode: "sync",
+      timeoutSeconds: 30,
+      onTimeout: "promote",
+      modelChoosesMode: false,
+    });
   });
 
   it("accepts a UTF-8 byte-order mark", () => {
@@ -40,7 +50,10 @@ describe("parseGraphDocument", () => {
   });
 
   it("says an empty text is empty", () => {
-    expect(failure(parseGraphDocument("  "))[0]).toMatchObject({ code: "invalid_json", message: expect.stringContaining("empty") });
+    expect(failure(parseGraphDocument("  "))[0]).toMatchObject({
+      code: "invalid_json",
+      message: expect.stringContaining("empty"),
+    });
   });
 
   it("refuses a 10 MB string before parsing it, stating size and limit", () => {
@@ -91,16 +104,34 @@ describe("parseGraphDocument", () => {
   });
 
   it("turns wrong types into schema_invalid with a readable path and the agent id", () => {
-    const doc = graph({ agents: [agent("main"), agent("a"), agent("b", { maxSteps: 5000 as number, tools: "calculator" as unknown as string[] })] });
+    const doc = graph({
+      agents: [
+        agent("main"),
+        agent("a"),
+        agent("b", { maxSteps: 5000 as number, tools: "calculator" as unknown as string[] }),
+      ],
+    });
     const diagnostics = failure(parseGraphDocument(doc));
     expect(diagnostics).toContainEqual(
-      expect.objectContaining({ code: "schema_invalid", path: "agents.2.maxSteps", nodeIds: ["b"], message: expect.stringMatching(/^agents\.2\.maxSteps: .*1000/) }),
+      expect.objectContaining({
+        code: "schema_invalid",
+        path: "agents.2.maxSteps",
+        nodeIds: ["b"],
+        message: expect.stringMatching(/^agents\.2\.maxSteps: .*1000/),
+      }),
     );
-    expect(diagnostics).toContainEqual(expect.objectContaining({ path: "agents.2.tools", message: expect.stringContaining("expected array") }));
+    expect(diagnostics).toContainEqual(
+      expect.objectContaining({ path: "agents.2.tools", message: expect.stringContaining("expected array") }),
+    );
   });
 
   it("names every unknown field, in agents, edges and at the top", () => {
-    const doc = { ...graph(), colour: "red", agents: [{ ...agent("main"), temprature: 1 }, agent("child")], handoffs: [{ id: "e", from: "main", to: "child", tool: "x" }] };
+    const doc = {
+      ...graph(),
+      colour: "red",
+      agents: [{ ...agent("main"), temprature: 1 }, agent("child")],
+      handoffs: [{ id: "e", from: "main", to: "child", tool: "x" }],
+    };
     const diagnostics = failure(parseGraphDocument(doc));
     expect(diagnostics.map((d) => [d.path, d.nodeIds, d.edgeIds])).toEqual([
       ["agents.0.temprature", ["main"], []],

@@ -41,7 +41,8 @@ export function parseGraphDocument(input: unknown, options: ParseOptions = {}): 
   const migrated = migrateGraphDocument(read.value, options);
   if (!migrated.ok) return migrated;
   const parsed = graphDocumentSchema.safeParse(migrated.document);
-  if (!parsed.success) return { ok: false, diagnostics: zodIssuesToDiagnostics(parsed.error.issues, migrated.document) };
+  if (!parsed.success)
+    return { ok: false, diagnostics: zodIssuesToDiagnostics(parsed.error.issues, migrated.document) };
   return { ok: true, document: parsed.data, migratedFrom: migrated.migratedFrom, diagnostics: migrated.diagnostics };
 }
 
@@ -52,13 +53,17 @@ function readJsonText(text: string, maxBytes: number): ReadResult {
   const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const bytes = utf8ByteLength(json);
   if (bytes > maxBytes) return tooLarge(bytes, maxBytes);
-  if (json.trim() === "") return { ok: false, diagnostics: [diagnostic("invalid_json", "the document is empty; expected a JSON object")] };
+  if (json.trim() === "")
+    return { ok: false, diagnostics: [diagnostic("invalid_json", "the document is empty; expected a JSON object")] };
   try {
     return { ok: true, value: JSON.parse(json) };
   } catch (error) {
     const problem = describeJsonSyntaxError(json, error);
     const where = problem.line !== undefined ? ` at line ${problem.line}, column ${problem.column}` : "";
-    return { ok: false, diagnostics: [diagnostic("invalid_json", `the document is not valid JSON${where}: ${problem.reason}`)] };
+    return {
+      ok: false,
+      diagnostics: [diagnostic("invalid_json", `the document is not valid JSON${where}: ${problem.reason}`)],
+    };
   }
 }
 
@@ -69,10 +74,20 @@ function readValue(value: unknown, maxBytes: number): ReadResult {
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    const reason = error instanceof RangeError ? "it is nested too deeply" : error instanceof Error ? error.message : String(error);
-    return { ok: false, diagnostics: [diagnostic("invalid_document", `the document is not plain JSON data: ${reason}`)] };
+    const reason =
+      error instanceof RangeError ? "it is nested too deeply" : error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      diagnostics: [diagnostic("invalid_document", `the document is not plain JSON data: ${reason}`)],
+    };
   }
-  if (json === undefined) return { ok: false, diagnostics: [diagnostic("invalid_document", `a graph document must be a JSON object, but this is ${typeof value}`)] };
+  if (json === undefined)
+    return {
+      ok: false,
+      diagnostics: [
+        diagnostic("invalid_document", `a graph document must be a JSON object, but this is ${typeof value}`),
+      ],
+    };
   const bytes = utf8ByteLength(json);
   if (bytes > maxBytes) return tooLarge(bytes, maxBytes);
   return { ok: true, value };
@@ -81,6 +96,11 @@ function readValue(value: unknown, maxBytes: number): ReadResult {
 function tooLarge(bytes: number, maxBytes: number): ReadResult {
   return {
     ok: false,
-    diagnostics: [diagnostic("document_too_large", `the document is ${formatBytes(bytes)}, more than the limit of ${formatBytes(maxBytes)}; split the graph or remove large embedded text`)],
+    diagnostics: [
+      diagnostic(
+        "document_too_large",
+        `the document is ${formatBytes(bytes)}, more than the limit of ${formatBytes(maxBytes)}; split the graph or remove large embedded text`,
+      ),
+    ],
   };
 }

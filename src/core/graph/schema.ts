@@ -37,7 +37,10 @@ export const failureActionSchema = z.enum(["FAIL", "FALLBACK_TO_PRIMARY"]);
 
 export const redactRuleSchema = z.strictObject({
   pattern: z.string().min(1).max(1000).describe("Regular expression whose matches are replaced."),
-  flags: z.string().regex(/^[gimsu]*$/, "flags may only contain g, i, m, s, u").default("g"),
+  flags: z
+    .string()
+    .regex(/^[gimsu]*$/, "flags may only contain g, i, m, s, u")
+    .default("g"),
   replacement: z.string().max(1000).default("[redacted]"),
 });
 
@@ -77,11 +80,17 @@ export const agentNodeSchema = z.strictObject({
   params: modelParamsSchema.default({}),
   maxSteps: z.number().int().min(1).max(1000).default(10),
   tools: z.array(toolNameSchema).max(500).default([]).describe("Allow-list of regular tools."),
-  denyTools: z.array(denyRuleSchema).max(500).default([]).describe("Deny rules; passed to children that inherit permissions."),
+  denyTools: z
+    .array(denyRuleSchema)
+    .max(500)
+    .default([])
+    .describe("Deny rules; passed to children that inherit permissions."),
   inheritParentPermissions: z.boolean().default(true),
   handoffPolicy: handoffPolicySchema.default(handoffPolicySchema.parse({})),
   hidden: z.boolean().default(false).describe("Hidden from the visible agent list (may still be delegated to)."),
-  mode: agentModeSchema.default("all").describe("primary agents cannot be delegated to; subagent agents cannot be the root."),
+  mode: agentModeSchema
+    .default("all")
+    .describe("primary agents cannot be delegated to; subagent agents cannot be the root."),
   position: positionSchema.default({ x: 0, y: 0 }),
 });
 
@@ -153,7 +162,9 @@ export const graphDocumentSchema = z.strictObject({
   agents: z.array(agentNodeSchema).max(5000),
   handoffs: z.array(handoffEdgeSchema).max(20_000).default([]),
   ui: z
-    .strictObject({ viewport: z.strictObject({ x: z.number(), y: z.number(), zoom: z.number().positive() }).optional() })
+    .strictObject({
+      viewport: z.strictObject({ x: z.number(), y: z.number(), zoom: z.number().positive() }).optional(),
+    })
     .optional(),
 });
 

@@ -61,7 +61,12 @@ export function checkJsonValue(root: unknown): Diagnostic[] {
     }
   }
   if (unicodeProblems > MAX_REPORTED) {
-    found.push(diagnostic("invalid_utf8", `${unicodeProblems - MAX_REPORTED} more strings have invalid characters (only the first ${MAX_REPORTED} are listed)`));
+    found.push(
+      diagnostic(
+        "invalid_utf8",
+        `${unicodeProblems - MAX_REPORTED} more strings have invalid characters (only the first ${MAX_REPORTED} are listed)`,
+      ),
+    );
   }
   return found;
 }

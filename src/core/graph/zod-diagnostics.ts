@@ -16,14 +16,26 @@ export function zodIssuesToDiagnostics(issues: readonly z.core.$ZodIssue[], inpu
   const result: Diagnostic[] = [];
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) result.push(schemaDiagnostic([...issue.path, key], `unknown field ${JSON.stringify(key)} (check the spelling; fields are listed in docs/graph-format.md)`, input));
+      for (const key of issue.keys)
+        result.push(
+          schemaDiagnostic(
+            [...issue.path, key],
+            `unknown field ${JSON.stringify(key)} (check the spelling; fields are listed in docs/graph-format.md)`,
+            input,
+          ),
+        );
     } else {
       result.push(schemaDiagnostic(issue.path, describeIssue(issue), input));
     }
   }
   if (result.length <= MAX_SCHEMA_DIAGNOSTICS) return result;
   const shown = result.slice(0, MAX_SCHEMA_DIAGNOSTICS);
-  shown.push(diagnostic("schema_invalid", `${result.length - MAX_SCHEMA_DIAGNOSTICS} more schema problems are not listed; fix the ones above first`));
+  shown.push(
+    diagnostic(
+      "schema_invalid",
+      `${result.length - MAX_SCHEMA_DIAGNOSTICS} more schema problems are not listed; fix the ones above first`,
+    ),
+  );
   return shown;
 }
 
@@ -33,7 +45,11 @@ function schemaDiagnostic(path: JsonPath, explanation: string, input: unknown): 
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined && issue.message.includes("received undefined")) {
+  if (
+    issue.code === "invalid_type" &&
+    (issue as { input?: unknown }).input === undefined &&
+    issue.message.includes("received undefined")
+  ) {
     return `required field is missing (expected ${issue.expected})`;
   }
   if (issue.code === "invalid_union" && issue.errors.length > 0) {

@@ -15,7 +15,12 @@ describe("createAttemptSignal", () => {
   it("aborts on timeout with the timeout reason and settles the race", async () => {
     let fire = () => {};
     const timer: ModelTimer = (_ms, onFire) => ((fire = onFire), () => {});
-    const attempt = createAttemptSignal({ parent: new AbortController().signal, timeoutMs: 10, timer, timeoutReason: () => "too slow" });
+    const attempt = createAttemptSignal({
+      parent: new AbortController().signal,
+      timeoutMs: 10,
+      timer,
+      timeoutReason: () => "too slow",
+    });
     const raced = attempt.race(never());
     fire();
     await expect(raced).rejects.toBe("too slow");
@@ -26,10 +31,20 @@ describe("createAttemptSignal", () => {
   it("follows the caller's abort, before or during the race, without unhandled rejections", async () => {
     const early = new AbortController();
     early.abort("stop");
-    const a = createAttemptSignal({ parent: early.signal, timeoutMs: 10, timer: () => () => {}, timeoutReason: () => "t" });
+    const a = createAttemptSignal({
+      parent: early.signal,
+      timeoutMs: 10,
+      timer: () => () => {},
+      timeoutReason: () => "t",
+    });
     await expect(a.race(Promise.reject(new Error("late failure")))).rejects.toBe("stop");
     const late = new AbortController();
-    const b = createAttemptSignal({ parent: late.signal, timeoutMs: 0, timer: () => () => {}, timeoutReason: () => "t" });
+    const b = createAttemptSignal({
+      parent: late.signal,
+      timeoutMs: 0,
+      timer: () => () => {},
+      timeoutReason: () => "t",
+    });
     const raced = b.race(never());
     late.abort("user");
     await expect(raced).rejects.toBe("user");

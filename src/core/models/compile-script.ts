@@ -52,8 +52,14 @@ export function compileScript(script: Script): CompiledScript {
   if (cached) return cached;
   const compiled: CompiledScript = {
     turns: script.turns.map(compileTurn),
-    rules: script.rules.map((rule) => ({ regex: new RegExp(rule.match, rule.flags), once: rule.once, turn: compileTurn(rule.turn) })),
-    whenExhausted: script.whenExhausted ? compileTurn(script.whenExhausted) : (defaultTurn ??= compileTurn(DEFAULT_WHEN_EXHAUSTED)),
+    rules: script.rules.map((rule) => ({
+      regex: new RegExp(rule.match, rule.flags),
+      once: rule.once,
+      turn: compileTurn(rule.turn),
+    })),
+    whenExhausted: script.whenExhausted
+      ? compileTurn(script.whenExhausted)
+      : (defaultTurn ??= compileTurn(DEFAULT_WHEN_EXHAUSTED)),
     latencyMs: script.latencyMs,
   };
   cache.set(script, compiled);
@@ -67,7 +73,9 @@ export function scriptProblems(script: Script): string[] {
     try {
       new RegExp(rule.match, rule.flags);
     } catch (error) {
-      problems.push(`rule ${index + 1}: invalid regular expression /${rule.match}/${rule.flags}: ${(error as Error).message}`);
+      problems.push(
+        `rule ${index + 1}: invalid regular expression /${rule.match}/${rule.flags}: ${(error as Error).message}`,
+      );
     }
   });
   return problems;

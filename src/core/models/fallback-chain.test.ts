@@ -107,9 +107,16 @@ describe("generateWithFallback", () => {
   });
 
   it("retries a 5xx with exponential backoff, then succeeds", async () => {
-    const { client } = queueClient({ a: [fail("server", { status: 500 }), fail("server", { status: 503 }), ok("third")] });
+    const { client } = queueClient({
+      a: [fail("server", { status: 500 }), fail("server", { status: 503 }), ok("third")],
+    });
     const rec = recorder();
-    const result = await generateWithFallback({ chain: [ref({ model: "a", retries: 2 })], client, request: baseRequest(), ...rec });
+    const result = await generateWithFallback({
+      chain: [ref({ model: "a", retries: 2 })],
+      client,
+      request: baseRequest(),
+      ...rec,
+    });
     expect(result).toMatchObject({ chainIndex: 0, attempt: 3 });
     expect(result.failedAttempts.map((a) => a.error.status)).toEqual([500, 503]);
     expect(rec.sleeps).toEqual([250, 500]);
@@ -123,18 +130,39 @@ describe("generateWithFallback", () => {
   it("uses the injected backoff", async () => {
     const { client } = queueClient({ a: [fail("network"), ok("ok")] });
     const rec = recorder();
-    await generateWithFallback({ chain: [ref({ model: "a" })], client, request: baseRequest(), backoff: () => 7, ...rec });
+    await generateWithFallback({
+      chain: [ref({ model: "a" })],
+      client,
+      request: baseRequest(),
+      backoff: () => 7,
+      ...rec,
+    });
     expect(rec.sleeps).toEqual([7]);
   });
 
   it("waits a 429's Retry-After, capped at retryAfterCapMs", async () => {
     const { client } = queueClient({
-      a: [fail("rate_limit", { status: 429, retryAfterMs: 1_500 }), fail("rate_limit", { status: 429, retryAfterMs: 90_000 }), ok("ok")],
+      a: [
+        fail("rate_limit", { status: 429, retryAfterMs: 1_500 }),
+        fail("rate_limit", { status: 429, retryAfterMs: 90_000 }),
+        ok("ok"),
+      ],
     });
     const rec = recorder();
-    await generateWithFallback({ chain: [ref({ model: "a", retries: 2 })], client, request: baseRequest(), retryAfterCapMs: 10_000, ...rec });
+    await generateWithFallback({
+      chain: [ref({ model: "a", retries: 2 })],
+      client,
+      request: baseRequest(),
+      retryAfterCapMs: 10_000,
+      ...rec,
+    });
     expect(rec.sleeps).toEqual([1_500, 10_000]);
-    expect(rec.ends[0].error).toEqual({ kind: "rate_limit", status: 429, message: "rate_limit failure", retryAfterMs: 1_500 });
+    expect(rec.ends[0].error).toEqual({
+      kind: "rate_limit",
+      status: 429,
+      message: "rate_limit failure",
+      retryAfterMs: 1_500,
+    });
   });
 
   it("falls to the next model after the retries, without waiting", async () => {
@@ -165,30 +193,52 @@ describe("generateWithFallback", () => {
     const badRequest = fail("bad_request", { status: 400 });
     const { client, calls } = queueClient({ a: [badRequest], b: [ok("never")] });
     const rec = recorder();
-    const promise = generateWithFallback({ chain: [ref({ model: "a", retries: 3 }), ref({ model: "b" })], client, request: baseRequest(), ...rec });
+    const promise = generateWithFallback({
+      chain: [ref({ model: "a", retries: 3 }), ref({ model: "b" })],
+      client,
+      request: baseRequest(),
+      ...rec,
+    });
     await expect(promise).rejects.toBe(badRequest);
     expect(calls).toHaveLength(1);
-    expect(rec.ends[0]).toMatchObject({ willRetry: false, willFallback: false, error: { kind: "bad_request", status: 400 } });
+    expect(rec.ends[0]).toMatchObject({
+      willRetry: false,
+      willFallback: false,
+      error: { kind: "bad_request", status: 400 },
+    });
   });
 
   it.each(["auth", "content_filter"] as const)("does not retry or fall back on %s", async (kind) => {
     const { client, calls } = queueClient({ a: [fail(kind)], b: [ok("never")] });
     await expect(
-      generateWithFallback({ chain: [ref({ model: "a" }), ref({ model: "b" })], client, request: baseRequest(), ...recorder() }),
+      generateWithFallback({
+        chain: [ref({ model: "a" }), ref({ model: "b" })],
+        client,
+        request: baseRequest(),
+        ...recorder(),
+      }),
     ).rejects.toMatchObject({ kind });
     expect(calls).toHaveLength(1);
   });
 
   it("treats foreign errors as unknown and non-retryable", async () => {
     const { client, calls } = queueClient({ a: [new TypeError("x is undefined")], b: [ok("never")] });
-    const promise = generateWithFallback({ chain: [ref({ model: "a" }), ref({ model: "b" })], client, request: baseRequest(), ...recorder() });
+    const promise = generateWithFallback({
+      chain: [ref({ model: "a" }), ref({ model: "b" })],
+      client,
+      request: baseRequest(),
+      ...recorder(),
+    });
     await expect(promise).rejects.toBeInstanceOf(ModelCallError);
     await expect(promise).rejects.toMatchObject({ kind: "unknown", message: "x is undefined", model: "a" });
     expect(calls).toHaveLength(1);
   });
 
   it("throws ModelChainExhaustedError listing every attempt when all fail", async () => {
-    const { client } = queueClient({ a: [fail("server", { status: 502 }), fail("server", { status: 500 })], b: [fail("network")] });
+    const { client } = queueClient({
+      a: [fail("server", { status: 502 }), fail("server", { status: 500 })],
+      b: [fail("network")],
+    });
     const promise = generateWithFallback({
       chain: [ref({ model: "a", retries: 1 }), ref({ model: "b", retries: 0 })],
       client,
@@ -211,9 +261,9 @@ describe("generateWithFallback", () => {
 
   it("throws EmptyModelChainError for an empty chain", async () => {
     const { client } = queueClient({});
-    await expect(generateWithFallback({ chain: [], client, request: baseRequest(), ...recorder() })).rejects.toBeInstanceOf(
-      EmptyModelChainError,
-    );
+    await expect(
+      generateWithFallback({ chain: [], client, request: baseRequest(), ...recorder() }),
+    ).rejects.toBeInstanceOf(EmptyModelChainError);
   });
 
   it("makes no attempt when the signal is already aborted", async () => {
@@ -222,7 +272,12 @@ describe("generateWithFallback", () => {
     controller.abort();
     const rec = recorder();
     await expect(
-      generateWithFallback({ chain: [ref({ model: "a" })], client, request: baseRequest({ signal: controller.signal }), ...rec }),
+      generateWithFallback({
+        chain: [ref({ model: "a" })],
+        client,
+        request: baseRequest({ signal: controller.signal }),
+        ...rec,
+      }),
     ).rejects.toMatchObject({ kind: "aborted" });
     expect(calls).toHaveLength(0);
     expect(rec.starts).toHaveLength(0);
@@ -253,7 +308,12 @@ describe("generateWithFallback", () => {
     const sleep = vi.fn(async () => {
       controller.abort();
     });
-    const promise = generateWithFallback({ chain: [ref({ model: "a" })], client, request: baseRequest({ signal: controller.signal }), sleep });
+    const promise = generateWithFallback({
+      chain: [ref({ model: "a" })],
+      client,
+      request: baseRequest({ signal: controller.signal }),
+      sleep,
+    });
     await expect(promise).rejects.toMatchObject({ kind: "aborted" });
     expect(sleep).toHaveBeenCalledWith(250, controller.signal);
     expect(calls).toHaveLength(1);
@@ -267,7 +327,12 @@ describe("generateWithFallback", () => {
       throw new Error("sleep aborted");
     };
     await expect(
-      generateWithFallback({ chain: [ref({ model: "a" })], client, request: baseRequest({ signal: controller.signal }), sleep }),
+      generateWithFallback({
+        chain: [ref({ model: "a" })],
+        client,
+        request: baseRequest({ signal: controller.signal }),
+        sleep,
+      }),
     ).rejects.toMatchObject({ kind: "aborted" });
   });
 
@@ -311,9 +376,21 @@ describe("generateWithFallback", () => {
   it("sets no timer when timeoutMillis is 0 and clears it after a fast answer", async () => {
     const timers = manualTimer();
     const { client } = queueClient({ a: [ok("x")], b: [ok("y")] });
-    await generateWithFallback({ chain: [ref({ model: "a" })], client, request: baseRequest(), timer: timers.timer, ...recorder() });
+    await generateWithFallback({
+      chain: [ref({ model: "a" })],
+      client,
+      request: baseRequest(),
+      timer: timers.timer,
+      ...recorder(),
+    });
     expect(timers.pending.size).toBe(0);
-    await generateWithFallback({ chain: [ref({ model: "b", timeoutMillis: 1_000 })], client, request: baseRequest(), timer: timers.timer, ...recorder() });
+    await generateWithFallback({
+      chain: [ref({ model: "b", timeoutMillis: 1_000 })],
+      client,
+      request: baseRequest(),
+      timer: timers.timer,
+      ...recorder(),
+    });
     expect(timers.pending.size).toBe(0);
   });
 
@@ -352,7 +429,13 @@ describe("generateWithFallback", () => {
     let now = 1_000;
     const { client } = queueClient({ a: [async () => ((now += 42), ok("x"))] });
     const rec = recorder();
-    await generateWithFallback({ chain: [ref({ model: "a" })], client, request: baseRequest(), clock: { now: () => now }, ...rec });
+    await generateWithFallback({
+      chain: [ref({ model: "a" })],
+      client,
+      request: baseRequest(),
+      clock: { now: () => now },
+      ...rec,
+    });
     expect(rec.ends[0].durationMs).toBe(42);
   });
 });

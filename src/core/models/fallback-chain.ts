@@ -93,14 +93,26 @@ export async function generateWithFallback(options: GenerateWithFallbackOptions)
       const error = outcome.error;
       const errorInfo = describeError(error);
       failed.push({ ...info, durationMs, error: errorInfo });
-      const decision = decideAfterFailure({ error, attempt, retries: maxAttempts - 1, chainIndex, chainLength: chain.length });
+      const decision = decideAfterFailure({
+        error,
+        attempt,
+        retries: maxAttempts - 1,
+        chainIndex,
+        chainLength: chain.length,
+      });
       if (decision.action === "retry") {
         const delayMs = nextDelay(error, attempt - 1, { backoff, retryAfterCapMs });
         onAttemptEnd?.({ ...info, durationMs, error: errorInfo, willRetry: true, willFallback: false, delayMs });
         if (delayMs > 0) await sleepQuietly(sleep, delayMs, request.signal);
         continue;
       }
-      onAttemptEnd?.({ ...info, durationMs, error: errorInfo, willRetry: false, willFallback: decision.action === "fallback" });
+      onAttemptEnd?.({
+        ...info,
+        durationMs,
+        error: errorInfo,
+        willRetry: false,
+        willFallback: decision.action === "fallback",
+      });
       if (decision.action === "fallback") break;
       if (decision.reason === "exhausted") {
         throw new ModelChainExhaustedError({ attempts: failed, lastError: error, agentId: request.context.agentId });
@@ -166,7 +178,12 @@ const ONCE: AddEventListenerOptions = { once: true };
  * no timer, one abort listener — same outcomes (it still settles as soon as the
  * caller's signal aborts, even if the client ignores it, and drops late deltas).
  */
-async function runUntimedAttempt(client: ModelClient, request: ChainRequest, entry: ModelRef, chainIndex: number): Promise<AttemptOutcome> {
+async function runUntimedAttempt(
+  client: ModelClient,
+  request: ChainRequest,
+  entry: ModelRef,
+  chainIndex: number,
+): Promise<AttemptOutcome> {
   const signal = request.signal;
   const onTextDelta = request.onTextDelta;
   let settled = false;

@@ -20,7 +20,11 @@ export { DEFAULT_RETRY_AFTER_CAP_MS, nextDelay } from "./next-delay";
 export { defaultBackoff, exponentialBackoff, type BackoffFn, type ExponentialBackoffOptions } from "./backoff";
 export { toModelCallError } from "./normalize-error";
 export { globalTimer, systemClock, type ModelClock, type ModelSleep, type ModelTimer } from "./timing-ports";
-export { createScriptedModelClient, LAST_TOOL_RESULT_MAX_CHARS, type ScriptedModelClientOptions } from "./scripted-model";
+export {
+  createScriptedModelClient,
+  LAST_TOOL_RESULT_MAX_CHARS,
+  type ScriptedModelClientOptions,
+} from "./scripted-model";
 export { DEFAULT_WHEN_EXHAUSTED, scriptProblems } from "./compile-script";
 export { chunkWords } from "./text-chunks";
 export {

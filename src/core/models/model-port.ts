@@ -67,15 +67,7 @@ export interface ModelResponse {
 
 /** Why a model call failed, as the fallback chain needs to know it. */
 export type ModelErrorKind =
-  | "rate_limit"
-  | "server"
-  | "timeout"
-  | "network"
-  | "bad_request"
-  | "auth"
-  | "content_filter"
-  | "aborted"
-  | "unknown";
+  "rate_limit" | "server" | "timeout" | "network" | "bad_request" | "auth" | "content_filter" | "aborted" | "unknown";
 
 /** The one port every provider implements. */
 export interface ModelClient {

@@ -29,7 +29,9 @@ export const scriptToolCallSchema = z.strictObject({
   args: z
     .union([z.record(z.string(), z.unknown()), z.string()])
     .default({})
-    .describe("Arguments: a JSON object, or a raw string passed verbatim (to exercise malformed arguments). Strings may use templates."),
+    .describe(
+      "Arguments: a JSON object, or a raw string passed verbatim (to exercise malformed arguments). Strings may use templates.",
+    ),
 });
 
 export const scriptTurnSchema = z.discriminatedUnion("kind", [
@@ -37,7 +39,9 @@ export const scriptTurnSchema = z.discriminatedUnion("kind", [
     kind: z.literal("text"),
     text: z
       .string()
-      .describe("The answer. Templates: {{input}} (latest task or user message), {{messageCount}}, {{agent}}, {{lastToolResult}}."),
+      .describe(
+        "The answer. Templates: {{input}} (latest task or user message), {{messageCount}}, {{agent}}, {{lastToolResult}}.",
+      ),
     ...turnCommon,
   }),
   z.strictObject({
@@ -75,7 +79,9 @@ export const scriptRuleSchema = z.strictObject({
 export const scriptSchema = z.strictObject({
   turns: z.array(scriptTurnSchema).default([]),
   rules: z.array(scriptRuleSchema).default([]),
-  whenExhausted: scriptTurnSchema.optional().describe("Turn used once the turns run out (default: a text answer echoing the input)."),
+  whenExhausted: scriptTurnSchema
+    .optional()
+    .describe("Turn used once the turns run out (default: a text answer echoing the input)."),
   latencyMs: z.number().int().nonnegative().max(600_000).default(0),
 });
 
@@ -102,7 +108,12 @@ export const modelRefSchema = z.discriminatedUnion("provider", [
   z.strictObject({
     provider: z.literal("openai-compatible"),
     ...modelCommon,
-    baseURL: z.string().url().max(2000).optional().describe("Base URL of the OpenAI-compatible API, e.g. http://localhost:11434/v1."),
+    baseURL: z
+      .string()
+      .url()
+      .max(2000)
+      .optional()
+      .describe("Base URL of the OpenAI-compatible API, e.g. http://localhost:11434/v1."),
   }),
   z.strictObject({
     provider: z.literal("scripted"),

@@ -31,18 +31,28 @@ describe("priceFor", () => {
   it("is case-insensitive and returns null for unknown models", () => {
     expect(priceFor(table, "OpenAI", "GPT-4o")?.inputPerMTok).toBe(2.5);
     expect(priceFor(table, "openai", "unknown-model")).toBeNull();
-    expect(costFor(table, "openai", "unknown-model", { inputTokens: 1, outputTokens: 1, cachedInputTokens: 0 })).toBeNull();
+    expect(
+      costFor(table, "openai", "unknown-model", { inputTokens: 1, outputTokens: 1, cachedInputTokens: 0 }),
+    ).toBeNull();
   });
 });
 
 describe("costOf", () => {
   it("bills fresh input, cached input and output at their rates", () => {
     const price = { model: "m", inputPerMTok: 2, outputPerMTok: 8, cachedInputPerMTok: 0.5 };
-    expect(costOf({ inputTokens: 1_000_000, outputTokens: 500_000, cachedInputTokens: 200_000 }, price)).toBeCloseTo(1.6 + 0.1 + 4, 10);
+    expect(costOf({ inputTokens: 1_000_000, outputTokens: 500_000, cachedInputTokens: 200_000 }, price)).toBeCloseTo(
+      1.6 + 0.1 + 4,
+      10,
+    );
   });
 
   it("bills cached tokens at the input price when no cached price is set", () => {
-    expect(costOf({ inputTokens: 1_000, outputTokens: 0, cachedInputTokens: 1_000 }, { model: "m", inputPerMTok: 3, outputPerMTok: 0 })).toBeCloseTo(0.003, 10);
+    expect(
+      costOf(
+        { inputTokens: 1_000, outputTokens: 0, cachedInputTokens: 1_000 },
+        { model: "m", inputPerMTok: 3, outputPerMTok: 0 },
+      ),
+    ).toBeCloseTo(0.003, 10);
   });
 
   it("prices a simulated scripted call like the real model", () => {

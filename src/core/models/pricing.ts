@@ -6,7 +6,12 @@ import type { ModelUsage } from "./model-port";
  * optional: a row without it prices the model whatever provider serves it.
  */
 export const priceEntrySchema = z.strictObject({
-  provider: z.string().min(1).max(100).optional().describe("Provider id (openai, anthropic, openai-compatible…); omit to match any provider."),
+  provider: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Provider id (openai, anthropic, openai-compatible…); omit to match any provider."),
   model: z.string().min(1).max(200).describe("Model id as the provider names it, e.g. gpt-4o-mini."),
   inputPerMTok: z.number().nonnegative().describe("USD per 1M input (prompt) tokens that were not served from cache."),
   outputPerMTok: z.number().nonnegative().describe("USD per 1M output (completion) tokens."),
@@ -84,7 +89,10 @@ export function costOf(usage: ModelUsage, price: PriceEntry): number {
   const cached = Math.min(Math.max(0, usage.cachedInputTokens), Math.max(0, usage.inputTokens));
   const fresh = Math.max(0, usage.inputTokens) - cached;
   const cachedRate = price.cachedInputPerMTok ?? price.inputPerMTok;
-  return (fresh * price.inputPerMTok + cached * cachedRate + Math.max(0, usage.outputTokens) * price.outputPerMTok) / 1_000_000;
+  return (
+    (fresh * price.inputPerMTok + cached * cachedRate + Math.max(0, usage.outputTokens) * price.outputPerMTok) /
+    1_000_000
+  );
 }
 
 /** `costOf` with the lookup: null when the model has no price (shown as "unknown", not as free). */

@@ -33,7 +33,10 @@ describe("decideAfterFailure", () => {
     });
   });
   it("stops on non-retryable errors without retrying or falling back", () => {
-    expect(decideAfterFailure({ ...base, error: err("bad_request") })).toEqual({ action: "stop", reason: "not_retryable" });
+    expect(decideAfterFailure({ ...base, error: err("bad_request") })).toEqual({
+      action: "stop",
+      reason: "not_retryable",
+    });
     expect(decideAfterFailure({ ...base, error: err("unknown") })).toEqual({ action: "stop", reason: "not_retryable" });
   });
   it("stops on abort", () => {

@@ -40,7 +40,12 @@ describe("scripted model", () => {
   });
 
   it("keeps counters per session, agent and chain index, and per client instance", async () => {
-    const model = scripted({ turns: [{ kind: "text", text: "one" }, { kind: "text", text: "two" }] });
+    const model = scripted({
+      turns: [
+        { kind: "text", text: "one" },
+        { kind: "text", text: "two" },
+      ],
+    });
     const client = createScriptedModelClient({ sleep: noSleep });
     const call = (sessionId: string, agentId: string, chainIndex = 0) =>
       client.generate(request(model, [user("x")], { context: { sessionId, agentId, chainIndex } })).then((r) => r.text);
@@ -68,7 +73,8 @@ describe("scripted model", () => {
       ],
     });
     const client = createScriptedModelClient({ sleep: noSleep });
-    const say = (text: string) => client.generate(request(model, [user("earlier weather"), { role: "assistant", content: "ok" }, user(text)]));
+    const say = (text: string) =>
+      client.generate(request(model, [user("earlier weather"), { role: "assistant", content: "ok" }, user(text)]));
     expect((await say("Hi there")).text).toBe("Hello! I am main.");
     expect((await say("what is the WEATHER")).text).toBe("Sunny.");
     expect((await say("something else")).text).toBe("turn one");
@@ -76,12 +82,20 @@ describe("scripted model", () => {
 
   it("fires a once rule at most once per session", async () => {
     const model = scripted({
-      rules: [{ match: "research", once: true, turn: { kind: "tool_calls", calls: [{ tool: "subagent_researcher", args: { task: "{{input}}" } }] } }],
+      rules: [
+        {
+          match: "research",
+          once: true,
+          turn: { kind: "tool_calls", calls: [{ tool: "subagent_researcher", args: { task: "{{input}}" } }] },
+        },
+      ],
       whenExhausted: { kind: "text", text: "Summary of {{lastToolResult}}" },
     });
     const client = createScriptedModelClient({ sleep: noSleep });
     const first = await client.generate(request(model, [user("research cats")]));
-    expect(first.toolCalls).toEqual([{ id: "call_sion0001_1_0", name: "subagent_researcher", arguments: '{"task":"research cats"}' }]);
+    expect(first.toolCalls).toEqual([
+      { id: "call_sion0001_1_0", name: "subagent_researcher", arguments: '{"task":"research cats"}' },
+    ]);
     expect(first.finishReason).toBe("tool_calls");
     const second = await client.generate(
       request(model, [
@@ -91,7 +105,9 @@ describe("scripted model", () => {
       ]),
     );
     expect(second.text).toBe("Summary of cats purr");
-    const other = await client.generate(request(model, [user("research dogs")], { context: { agentId: "main", sessionId: "other", chainIndex: 0 } }));
+    const other = await client.generate(
+      request(model, [user("research dogs")], { context: { agentId: "main", sessionId: "other", chainIndex: 0 } }),
+    );
     expect(other.toolCalls).toHaveLength(1);
   });
 
@@ -113,7 +129,11 @@ describe("scripted model", () => {
     const response = await client.generate(request(model, [{ role: "system", content: "sys" }, user('say "hi"')]));
     expect(response.text).toBe("Calling for main (2 messages)");
     expect(response.toolCalls.map((c) => [c.id, c.name, c.arguments])).toEqual([
-      ["call_sion0001_1_0", "write_file", JSON.stringify({ path: "notes.md", content: 'say "hi"', meta: { tags: ["main"] } })],
+      [
+        "call_sion0001_1_0",
+        "write_file",
+        JSON.stringify({ path: "notes.md", content: 'say "hi"', meta: { tags: ["main"] } }),
+      ],
       ["call_sion0001_1_1", "calculator", 'not json say "hi"'],
       ["call_sion0001_1_2", "current_time", "{}"],
     ]);
@@ -149,7 +169,13 @@ describe("scripted model", () => {
     });
     const client = createScriptedModelClient({ sleep: noSleep });
     const errors: ModelCallError[] = [];
-    for (let i = 0; i < 6; i++) errors.push(await client.generate(request(model, [user("x")])).then(() => new ModelCallError({ kind: "unknown", message: "resolved", provider: "", model: "" }), (e: ModelCallError) => e));
+    for (let i = 0; i < 6; i++)
+      errors.push(
+        await client.generate(request(model, [user("x")])).then(
+          () => new ModelCallError({ kind: "unknown", message: "resolved", provider: "", model: "" }),
+          (e: ModelCallError) => e,
+        ),
+      );
     expect(errors.every((e) => e instanceof ModelCallError)).toBe(true);
     expect(errors.map((e) => [e.kind, e.status, e.retryAfterMs])).toEqual([
       ["rate_limit", 429, 2000],
@@ -166,7 +192,14 @@ describe("scripted model", () => {
 
   it("waits turn or script latency through sleep, and never calls sleep at zero latency", async () => {
     const sleep = vi.fn(async () => {});
-    const model = scripted({ latencyMs: 50, turns: [{ kind: "text", text: "a" }, { kind: "text", text: "b", latencyMs: 5 }, { kind: "text", text: "c", latencyMs: 0 }] });
+    const model = scripted({
+      latencyMs: 50,
+      turns: [
+        { kind: "text", text: "a" },
+        { kind: "text", text: "b", latencyMs: 5 },
+        { kind: "text", text: "c", latencyMs: 0 },
+      ],
+    });
     const client = createScriptedModelClient({ sleep });
     for (let i = 0; i < 3; i++) await client.generate(request(model, [user("x")]));
     expect(sleep.mock.calls.map((c) => (c as unknown[])[0])).toEqual([50, 5]);
@@ -185,7 +218,9 @@ describe("scripted model", () => {
       });
     const client = createScriptedModelClient({ sleep: realisticSleep });
     const started = Date.now();
-    const promise = client.generate(request(scripted({ latencyMs: 60_000 }), [user("x")], { signal: controller.signal }));
+    const promise = client.generate(
+      request(scripted({ latencyMs: 60_000 }), [user("x")], { signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 5);
     await expect(promise).rejects.toMatchObject({ kind: "aborted" });
     expect(Date.now() - started).toBeLessThan(1_000);
@@ -195,14 +230,18 @@ describe("scripted model", () => {
     const controller = new AbortController();
     controller.abort();
     const client = createScriptedModelClient({ sleep: noSleep });
-    await expect(client.generate(request(scripted({}), [user("x")], { signal: controller.signal }))).rejects.toMatchObject({ kind: "aborted" });
+    await expect(
+      client.generate(request(scripted({}), [user("x")], { signal: controller.signal })),
+    ).rejects.toMatchObject({ kind: "aborted" });
   });
 
   it("streams text word by word to onTextDelta", async () => {
     const client = createScriptedModelClient({ sleep: noSleep });
     const deltas: string[] = [];
     const response = await client.generate(
-      request(scripted({ turns: [{ kind: "text", text: "The quick brown fox" }] }), [user("x")], { onTextDelta: (d) => deltas.push(d) }),
+      request(scripted({ turns: [{ kind: "text", text: "The quick brown fox" }] }), [user("x")], {
+        onTextDelta: (d) => deltas.push(d),
+      }),
     );
     expect(deltas).toEqual(["The ", "quick ", "brown ", "fox"]);
     expect(deltas.join("")).toBe(response.text);
@@ -211,7 +250,10 @@ describe("scripted model", () => {
   it("reports given usage or estimates it at four characters per token", async () => {
     const client = createScriptedModelClient({ sleep: noSleep });
     const given = await client.generate(
-      request(scripted({ turns: [{ kind: "text", text: "hi", usage: { inputTokens: 1000, cachedInputTokens: 200 } }] }), [user("x")]),
+      request(
+        scripted({ turns: [{ kind: "text", text: "hi", usage: { inputTokens: 1000, cachedInputTokens: 200 } }] }),
+        [user("x")],
+      ),
     );
     expect(given.usage).toEqual({ inputTokens: 1000, outputTokens: 1, cachedInputTokens: 200 });
     const estimated = await createScriptedModelClient({ sleep: noSleep }).generate(
@@ -235,13 +277,26 @@ describe("scripted model", () => {
   });
 
   it("drives the fallback chain: a scripted 429 then success, with Retry-After honoured", async () => {
-    const model = scripted({ turns: [{ kind: "error", status: 429, retryAfterSeconds: 1 }, { kind: "text", text: "recovered" }] }, { retries: 1 });
+    const model = scripted(
+      {
+        turns: [
+          { kind: "error", status: 429, retryAfterSeconds: 1 },
+          { kind: "text", text: "recovered" },
+        ],
+      },
+      { retries: 1 },
+    );
     const client = createScriptedModelClient({ sleep: noSleep });
     const sleeps: number[] = [];
     const result = await generateWithFallback({
       chain: [model],
       client,
-      request: { messages: [user("x")], tools: [], signal: new AbortController().signal, context: { agentId: "main", sessionId: "s" } },
+      request: {
+        messages: [user("x")],
+        tools: [],
+        signal: new AbortController().signal,
+        context: { agentId: "main", sessionId: "s" },
+      },
       sleep: async (ms) => {
         sleeps.push(ms);
       },

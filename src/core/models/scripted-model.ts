@@ -142,7 +142,9 @@ function renderCalls(compiled: CompiledTurn, resolve: TemplateResolver, state: S
     name: call.tool,
     arguments:
       call.staticArguments ??
-      (typeof call.args === "string" ? renderTemplate(call.args, resolve) : JSON.stringify(renderDeep(call.args, resolve))),
+      (typeof call.args === "string"
+        ? renderTemplate(call.args, resolve)
+        : JSON.stringify(renderDeep(call.args, resolve))),
   }));
 }
 
@@ -177,7 +179,8 @@ function resolver(messages: readonly ChatMessage[], input: string, agentId: stri
 
 function scriptedError(turn: Extract<CompiledTurn["turn"], { kind: "error" }>, entry: ScriptedRef): ModelCallError {
   const status = typeof turn.status === "number" ? turn.status : null;
-  const kind = turn.status === "timeout" ? "timeout" : turn.status === "network" ? "network" : errorKindForStatus(turn.status);
+  const kind =
+    turn.status === "timeout" ? "timeout" : turn.status === "network" ? "network" : errorKindForStatus(turn.status);
   return new ModelCallError({
     kind,
     message: turn.message,

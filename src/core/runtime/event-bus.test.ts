@@ -3,7 +3,14 @@ import { EventBus } from "./event-bus";
 import type { EventDraft, RuntimeEvent } from "./events";
 
 const clock = { now: () => 1000 };
-const delta = (text: string): EventDraft => ({ type: "TEXT_DELTA", spanId: "s2", parentSpanId: "s1", source: null, agentId: "main", delta: text });
+const delta = (text: string): EventDraft => ({
+  type: "TEXT_DELTA",
+  spanId: "s2",
+  parentSpanId: "s1",
+  source: null,
+  agentId: "main",
+  delta: text,
+});
 const end = (): EventDraft => ({
   type: "RUN_END",
   spanId: "s1",
@@ -54,7 +61,17 @@ describe("EventBus", () => {
   it("calls sinks synchronously in order; a throwing sink does not break the run", () => {
     const seen: number[] = [];
     const errors: unknown[] = [];
-    const bus = new EventBus("run_1", clock, [() => { throw new Error("sink down"); }, (e) => seen.push(e.seq)], (e) => errors.push(e));
+    const bus = new EventBus(
+      "run_1",
+      clock,
+      [
+        () => {
+          throw new Error("sink down");
+        },
+        (e) => seen.push(e.seq),
+      ],
+      (e) => errors.push(e),
+    );
     bus.emit(delta("a"));
     bus.emit(delta("b"));
     expect(seen).toEqual([0, 1]);

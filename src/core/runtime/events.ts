@@ -32,7 +32,14 @@ export const usageSchema = z.strictObject({
 });
 
 export const runStatusSchema = z.enum(["completed", "failed", "cancelled", "budget_exceeded"]);
-export const agentStatusSchema = z.enum(["completed", "failed", "max_steps", "timeout", "cancelled", "budget_exceeded"]);
+export const agentStatusSchema = z.enum([
+  "completed",
+  "failed",
+  "max_steps",
+  "timeout",
+  "cancelled",
+  "budget_exceeded",
+]);
 export const handoffStatusSchema = z.enum([
   "completed",
   "failed",

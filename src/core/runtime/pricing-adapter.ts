@@ -12,7 +12,9 @@ export function createPricing(table: PriceTable = DEFAULT_PRICE_TABLE): Pricing 
     },
     perToken: (ref: ModelRef) => {
       const price = priceFor(table, ref.provider, ref.model);
-      return price ? { input: price.inputPerMTok / 1_000_000, output: price.outputPerMTok / 1_000_000 } : { input: 0, output: 0 };
+      return price
+        ? { input: price.inputPerMTok / 1_000_000, output: price.outputPerMTok / 1_000_000 }
+        : { input: 0, output: 0 };
     },
   };
 }

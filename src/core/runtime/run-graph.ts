@@ -172,7 +172,13 @@ async function execute(ctx: RunContext, input: string): Promise<RunResult> {
     error = outcome.error;
     if (outcome.status === "completed") {
       try {
-        await ports.sessions.save({ key, sessionId, agentId: root.id, messages: outcome.messages, updatedAt: ports.clock.now() });
+        await ports.sessions.save({
+          key,
+          sessionId,
+          agentId: root.id,
+          messages: outcome.messages,
+          updatedAt: ports.clock.now(),
+        });
       } catch (saveError) {
         status = "failed";
         error = `the answer could not be saved to the conversation: ${errorMessage(saveError)}`;
@@ -236,8 +242,22 @@ function crashResult(ctx: RunContext, error: unknown): RunResult {
   if (ctx.bus.isClosed) {
     const end = ctx.bus.events[ctx.bus.events.length - 1];
     if (end?.type === "RUN_END") {
-      return { runId: ctx.runId, status: end.status, output: end.output, error: end.error, usage: end.usage, costUsd: end.costUsd, steps: end.steps, durationMillis: end.durationMillis };
+      return {
+        runId: ctx.runId,
+        status: end.status,
+        output: end.output,
+        error: end.error,
+        usage: end.usage,
+        costUsd: end.costUsd,
+        steps: end.steps,
+        durationMillis: end.durationMillis,
+      };
     }
   }
-  return endRun(ctx, { status: "failed", output: null, error: `internal runtime error: ${errorMessage(error)}`, startedAt: ctx.ports.clock.now() });
+  return endRun(ctx, {
+    status: "failed",
+    output: null,
+    error: `internal runtime error: ${errorMessage(error)}`,
+    startedAt: ctx.ports.clock.now(),
+  });
 }

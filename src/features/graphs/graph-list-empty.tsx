@@ -15,12 +15,11 @@ export function GraphListEmpty() {
         No graphs yet
       </h2>
       <p className={styles.emptyText}>
-        A graph is a team of agents and the handoffs between them: a main agent that delegates
-        work to specialists, in parallel or in the background.
+        A graph is a team of agents and the handoffs between them: a main agent that delegates work to specialists, in
+        parallel or in the background.
       </p>
       <p className={styles.emptyHint}>
-        Creating graphs from templates and importing them arrives with the graph editor in a later
-        release.
+        Creating graphs from templates and importing them arrives with the graph editor in a later release.
       </p>
     </section>
   );

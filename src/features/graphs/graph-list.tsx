@@ -52,9 +52,7 @@ export function GraphList() {
           ))}
         </tbody>
       </table>
-      <p className={styles.footer}>
-        {graphs.data.length === 1 ? "1 graph" : `${graphs.data.length} graphs`}
-      </p>
+      <p className={styles.footer}>{graphs.data.length === 1 ? "1 graph" : `${graphs.data.length} graphs`}</p>
     </div>
   );
 }
@@ -66,16 +64,16 @@ function GraphRow({ graph }: { graph: GraphSummary }) {
       <th scope="row" className={styles.nameCell}>
         <div className={styles.nameInner}>
           <span className={styles.avatar} aria-hidden="true">
-          {graph.name.trim().charAt(0).toUpperCase() || "G"}
-        </span>
-        <span className={styles.nameText}>
-          <span className={styles.name}>{graph.name}</span>
-          {graph.description ? (
-            <span className={styles.description}>{graph.description}</span>
-          ) : (
-            <span className={styles.descriptionMissing}>No description</span>
-          )}
-        </span>
+            {graph.name.trim().charAt(0).toUpperCase() || "G"}
+          </span>
+          <span className={styles.nameText}>
+            <span className={styles.name}>{graph.name}</span>
+            {graph.description ? (
+              <span className={styles.description}>{graph.description}</span>
+            ) : (
+              <span className={styles.descriptionMissing}>No description</span>
+            )}
+          </span>
         </div>
       </th>
       <td className={styles.numeric}>

@@ -25,8 +25,7 @@ export function HealthIndicator() {
   } else if (health.data) {
     tone = health.data.db === "ok" ? "ok" : "down";
     label = health.data.db === "ok" ? "Connected" : "Database unavailable";
-    detail =
-      health.data.db === "ok" ? `Agent Graph Studio v${health.data.version}` : health.data.db;
+    detail = health.data.db === "ok" ? `Agent Graph Studio v${health.data.version}` : health.data.db;
   }
 
   return (

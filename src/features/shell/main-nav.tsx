@@ -16,11 +16,7 @@ export function MainNav() {
           const active = isActiveSection(pathname, item.href);
           return (
             <li key={item.href}>
-              <Link
-                href={item.href}
-                className={styles.navLink}
-                aria-current={active ? "page" : undefined}
-              >
+              <Link href={item.href} className={styles.navLink} aria-current={active ? "page" : undefined}>
                 {item.label}
               </Link>
             </li>

@@ -40,17 +40,12 @@ const t = initTRPC.context<TRPCContext>().create({
     return {
       ...shape,
       // Prisma's multi-line developer message becomes the line a person needs.
-      message: isPrismaError(error.cause)
-        ? `Database error: ${databaseErrorMessage(error.cause)}`
-        : shape.message,
+      message: isPrismaError(error.cause) ? `Database error: ${databaseErrorMessage(error.cause)}` : shape.message,
       data: {
         ...shape.data,
         // Field-level messages for forms; `null` when the error is not a
         // validation error.
-        zodError:
-          error.code === "BAD_REQUEST" && error.cause instanceof ZodError
-            ? z.flattenError(error.cause)
-            : null,
+        zodError: error.code === "BAD_REQUEST" && error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
       },
     };
   },

@@ -25,12 +25,20 @@ beforeAll(async () => {
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 const folders = async () =>
-  (await readdir(migrationsDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  (await readdir(migrationsDir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
 
 describe("createMigration (npm run db:diff)", () => {
   it("reports no changes and writes nothing when the schema equals the snapshot", async () => {
     const before = await folders();
-    const result = await createMigration({ name: "nothing", schemaPath, migrationsDir, connectionString: db.connectionString });
+    const result = await createMigration({
+      name: "nothing",
+      schemaPath,
+      migrationsDir,
+      connectionString: db.connectionString,
+    });
     expect(result).toEqual({ status: "no-changes" });
     expect(await folders()).toEqual(before);
   });
@@ -41,14 +49,24 @@ describe("createMigration (npm run db:diff)", () => {
     const changed = `${schema}\nmodel Note {\n  id   Int    @id @default(autoincrement())\n  body String\n\n  @@map("notes")\n}\n`;
     await writeFile(schemaPath, changed);
 
-    const result = await createMigration({ name: "add_notes", schemaPath, migrationsDir, connectionString: db.connectionString });
+    const result = await createMigration({
+      name: "add_notes",
+      schemaPath,
+      migrationsDir,
+      connectionString: db.connectionString,
+    });
     if (result.status !== "created") throw new Error(`expected a migration, got ${result.status}`);
     expect(result.sql).toContain('CREATE TABLE "notes"');
     expect(result.migrationName).toMatch(/^\d{14}_add_notes$/);
     expect(await folders()).toEqual([...before, result.migrationName]);
     expect(await readFile(path.join(migrationsDir, SNAPSHOT_FILE_NAME), "utf8")).toBe(changed);
 
-    const again = await createMigration({ name: "add_notes_again", schemaPath, migrationsDir, connectionString: db.connectionString });
+    const again = await createMigration({
+      name: "add_notes_again",
+      schemaPath,
+      migrationsDir,
+      connectionString: db.connectionString,
+    });
     expect(again.status).toBe("no-changes");
 
     const url = await db.server.createDatabase("fresh_diff");
@@ -57,9 +75,9 @@ describe("createMigration (npm run db:diff)", () => {
 
   it("refuses a name that cannot be a folder suffix", async () => {
     for (const name of ["", "has-dash", "has space", "../escape", "9starts_with_digit"]) {
-      await expect(createMigration({ name, schemaPath, migrationsDir, connectionString: db.connectionString })).rejects.toBeInstanceOf(
-        InvalidMigrationNameError,
-      );
+      await expect(
+        createMigration({ name, schemaPath, migrationsDir, connectionString: db.connectionString }),
+      ).rejects.toBeInstanceOf(InvalidMigrationNameError);
     }
   });
 });

@@ -24,8 +24,7 @@ export interface CreateMigrationInput {
 
 /** What happened. */
 export type CreateMigrationResult =
-  | { status: "no-changes" }
-  | { status: "created"; migrationName: string; migrationPath: string; sql: string };
+  { status: "no-changes" } | { status: "created"; migrationName: string; migrationPath: string; sql: string };
 
 const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,79}$/;
 
@@ -36,7 +35,10 @@ function timestamp(date: Date): string {
 
 async function existingMigrations(migrationsDir: string): Promise<string[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
 }
 
 /** A folder name that sorts after every existing migration, even if the clock went back. */

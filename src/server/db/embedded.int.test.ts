@@ -61,7 +61,9 @@ describe("startEmbeddedPostgres", () => {
     try {
       expect(await sql(server.connectionString, "SELECT 1 AS ok")).toEqual([{ ok: 1 }]);
       expect(notices).toEqual([expect.stringContaining("stale postmaster.pid")]);
-      expect((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0]).not.toBe(String(process.pid));
+      expect((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0]).not.toBe(
+        String(process.pid),
+      );
     } finally {
       await server.stop();
     }
@@ -90,9 +92,13 @@ describe("startEmbeddedPostgres", () => {
 
   it("names the port when it is taken", async () => {
     const blocker = net.createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, "127.0.0.1", () => resolve((blocker.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, "127.0.0.1", () => resolve((blocker.address() as net.AddressInfo).port)),
+    );
     try {
-      const error = await startEmbeddedPostgres({ dataDir: path.join(root, "busy"), port, ...quiet }).catch((caught: unknown) => caught);
+      const error = await startEmbeddedPostgres({ dataDir: path.join(root, "busy"), port, ...quiet }).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(PortInUseError);
       expect((error as PortInUseError).message).toContain(String(port));
     } finally {
@@ -106,7 +112,9 @@ describe("startEmbeddedPostgres", () => {
     try {
       // Pretend another process (our parent, which is alive) owns the running server.
       await writeFile(path.join(dataDir, "ags-owner.pid"), `${process.ppid}\n`);
-      const error = await startEmbeddedPostgres({ dataDir, port: await findFreePort(), ...quiet }).catch((caught: unknown) => caught);
+      const error = await startEmbeddedPostgres({ dataDir, port: await findFreePort(), ...quiet }).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(DataDirInUseError);
       expect(await sql(server.connectionString, "SELECT 1 AS ok")).toEqual([{ ok: 1 }]);
     } finally {

@@ -122,7 +122,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   }
   if (!fresh) await clearLeftoverServer(dataDir, notice); // may free the port, so before the port check
   await assertPortFree(port, HOST, "Set AGS_PG_PORT to a free port, or DATABASE_URL to use a running PostgreSQL.");
-  if (fresh) await initCluster({ initdb: binaries.initdb, dataDir, user: SUPERUSER, password, runAs, noSync: !durable });
+  if (fresh)
+    await initCluster({ initdb: binaries.initdb, dataDir, user: SUPERUSER, password, runAs, noSync: !durable });
 
   const server = await startServerProcess({
     postgres: binaries.postgres,

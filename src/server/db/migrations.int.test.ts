@@ -27,7 +27,10 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
 
 async function migrationNames(): Promise<string[]> {
   const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
 }
 
 describe("applyMigrations", () => {
@@ -39,14 +42,22 @@ describe("applyMigrations", () => {
     expect((await applyMigrations(url)).applied).toEqual(names);
     expect((await applyMigrations(url)).applied).toEqual([]);
 
-    const tables = await query<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+    const tables = await query<{ tablename: string }>(
+      url,
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+    );
     expect(tables.map((row) => row.tablename)).toEqual(
       expect.arrayContaining(["workspaces", "users", "memberships", "graphs", "graph_versions", "_prisma_migrations"]),
     );
   });
 
   it("records each migration with Prisma's checksum (sha256 of the file)", async () => {
-    const rows = await query<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null }>(
+    const rows = await query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+      rolled_back_at: Date | null;
+    }>(
       db.connectionString,
       "SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name",
     );

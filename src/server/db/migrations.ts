@@ -47,7 +47,12 @@ export async function readMigrationsList(migrationsDir: string = MIGRATIONS_DIR)
       },
     })),
   );
-  return { baseDir: migrationsDir, lockfile: { path: LOCK_FILE, content: lock }, shadowDbInitScript: "", migrationDirectories };
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: LOCK_FILE, content: lock },
+    shadowDbInitScript: "",
+    migrationDirectories,
+  };
 }
 
 function describe(error: unknown): string {
@@ -85,7 +90,8 @@ export async function applyMigrations(
 function toMigrationError(error: unknown): MigrationError {
   const text = describe(error);
   // A migration failing now, or one that failed earlier and blocks the rest.
-  const migrationName = (/migration_name="([^"]+)"/.exec(text) ?? /The `([^`]+)` migration started at .* failed/.exec(text))?.[1];
+  const migrationName = (/migration_name="([^"]+)"/.exec(text) ??
+    /The `([^`]+)` migration started at .* failed/.exec(text))?.[1];
   const summary = text.split(/\n\s*0: /)[0].trim();
   const what = migrationName ? `Applying migration ${migrationName} failed` : "Applying migrations failed";
   const hint = migrationName
@@ -104,10 +110,15 @@ export async function markMigrationRolledBack(connectionString: string, migratio
   try {
     await engine.markMigrationRolledBack({ migrationName });
   } catch (error) {
-    throw new MigrationError(`Cannot mark ${migrationName} as rolled back: ${describe(error).split(/\n\s*0: /)[0].trim()}`, {
-      migrationName,
-      cause: error,
-    });
+    throw new MigrationError(
+      `Cannot mark ${migrationName} as rolled back: ${describe(error)
+        .split(/\n\s*0: /)[0]
+        .trim()}`,
+      {
+        migrationName,
+        cause: error,
+      },
+    );
   } finally {
     await close();
   }
@@ -121,8 +132,15 @@ export async function markMigrationRolledBack(connectionString: string, migratio
  * engine asks the server at `connectionString` for its version on start, so a
  * live PostgreSQL is needed (a throwaway one does; see db-diff).
  */
-export async function diffSchemas(fromSchema: string | null, toSchema: string, connectionString: string): Promise<string> {
-  const target = (content: string) => ({ tag: "schemaDatamodel" as const, files: [{ path: SCHEMA_FILE_NAME, content }] });
+export async function diffSchemas(
+  fromSchema: string | null,
+  toSchema: string,
+  connectionString: string,
+): Promise<string> {
+  const target = (content: string) => ({
+    tag: "schemaDatamodel" as const,
+    files: [{ path: SCHEMA_FILE_NAME, content }],
+  });
   const { engine, close } = await openSchemaEngine(connectionString, toSchema);
   try {
     const result = await engine.diff({

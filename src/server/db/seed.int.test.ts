@@ -17,7 +17,12 @@ beforeAll(async () => {
   examplesDir = await mkdtemp(path.join(os.tmpdir(), "ags-examples-"));
   emptyDir = await mkdtemp(path.join(os.tmpdir(), "ags-no-examples-"));
   const write = (file: string, value: unknown) => writeFile(path.join(examplesDir, file), JSON.stringify(value));
-  await write("research-team.json", { schemaVersion: 1, name: "Research team", description: "Parallel researchers", agents: [] });
+  await write("research-team.json", {
+    schemaVersion: 1,
+    name: "Research team",
+    description: "Parallel researchers",
+    agents: [],
+  });
   await write("support-triage.json", { schemaVersion: 1, name: "Support triage", agents: [] });
   await write("nameless.json", { schemaVersion: 1, agents: [] });
   await writeFile(path.join(examplesDir, "broken.json"), "{ not json");

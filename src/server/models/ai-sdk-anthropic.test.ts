@@ -20,11 +20,18 @@ beforeEach(() => {
 });
 
 const claude = (model: string, extra: Partial<ModelRefInput> = {}): ModelRef =>
-  modelRefSchema.parse({ provider: "anthropic", model, credentialId: "anthropic-key", timeoutMillis: 5_000, ...extra } as ModelRefInput);
+  modelRefSchema.parse({
+    provider: "anthropic",
+    model,
+    credentialId: "anthropic-key",
+    timeoutMillis: 5_000,
+    ...extra,
+  } as ModelRefInput);
 
 const client = () =>
   createAiSdkModelClient({
-    resolveCredential: (entry) => (entry.credentialId === "anthropic-key" ? { apiKey: "sk-ant-test", baseURL: server.baseURL } : null),
+    resolveCredential: (entry) =>
+      entry.credentialId === "anthropic-key" ? { apiKey: "sk-ant-test", baseURL: server.baseURL } : null,
   });
 
 const user = (content: string): ChatMessage => ({ role: "user", content });
@@ -43,12 +50,21 @@ function request(model: ModelRef, overrides: Partial<ModelRequest> = {}): ModelR
 const weatherTool: ModelToolSpec = {
   name: "get_weather",
   description: "Current weather for a city.",
-  parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+  parameters: {
+    type: "object",
+    properties: { city: { type: "string" } },
+    required: ["city"],
+    additionalProperties: false,
+  },
 };
 
 describe("AI SDK model client against a local fake Anthropic server (/v1/messages)", () => {
   it("returns text and usage without streaming, sending the key, system prompt and transcript", async () => {
-    server.enqueue({ kind: "text", text: "Hello!", usage: { prompt_tokens: 12, completion_tokens: 7, cached_tokens: 4 } });
+    server.enqueue({
+      kind: "text",
+      text: "Hello!",
+      usage: { prompt_tokens: 12, completion_tokens: 7, cached_tokens: 4 },
+    });
     const response = await client().generate(request(claude("claude-sonnet-4"), { maxTokens: 64 }));
     expect(response).toMatchObject({ text: "Hello!", toolCalls: [], finishReason: "stop" });
     expect(response.usage.outputTokens).toBe(7);
@@ -67,35 +83,42 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
   it("streams text deltas over SSE as they arrive", async () => {
     server.enqueue({ kind: "text", text: "one two three four", usage: { prompt_tokens: 3, completion_tokens: 4 } });
     const deltas: string[] = [];
-    const response = await client().generate(request(claude("claude-sonnet-4"), { onTextDelta: (d) => deltas.push(d) }));
+    const response = await client().generate(
+      request(claude("claude-sonnet-4"), { onTextDelta: (d) => deltas.push(d) }),
+    );
     expect(server.requests[0].body?.stream).toBe(true);
     expect(deltas.length).toBeGreaterThanOrEqual(4);
     expect(deltas.join("")).toBe("one two three four");
     expect(response).toMatchObject({ text: "one two three four", finishReason: "stop", usage: { outputTokens: 4 } });
   });
 
-  it.each([false, true])("parses tool_use blocks (streaming: %s) and sends tools with input_schema", async (streaming) => {
-    server.enqueue({
-      kind: "tool_calls",
-      text: "Checking.",
-      calls: [
-        { id: "toolu_a", name: "get_weather", arguments: '{"city":"Paris"}' },
-        { id: "toolu_b", name: "get_weather", arguments: '{"city":"Oslo"}' },
-      ],
-    });
-    const response = await client().generate(
-      request(claude("claude-sonnet-4"), { tools: [weatherTool], onTextDelta: streaming ? () => {} : undefined }),
-    );
-    expect(response.finishReason).toBe("tool_calls");
-    expect(response.toolCalls.map((c) => ({ id: c.id, name: c.name, args: JSON.parse(c.arguments) as unknown }))).toEqual([
-      { id: "toolu_a", name: "get_weather", args: { city: "Paris" } },
-      { id: "toolu_b", name: "get_weather", args: { city: "Oslo" } },
-    ]);
-    const tools = server.requests[0].body?.tools;
-    expect(tools).toHaveLength(1);
-    expect(tools?.[0]).toMatchObject({ name: "get_weather", description: "Current weather for a city." });
-    expect(tools?.[0].input_schema).toMatchObject({ type: "object", properties: { city: { type: "string" } } });
-  });
+  it.each([false, true])(
+    "parses tool_use blocks (streaming: %s) and sends tools with input_schema",
+    async (streaming) => {
+      server.enqueue({
+        kind: "tool_calls",
+        text: "Checking.",
+        calls: [
+          { id: "toolu_a", name: "get_weather", arguments: '{"city":"Paris"}' },
+          { id: "toolu_b", name: "get_weather", arguments: '{"city":"Oslo"}' },
+        ],
+      });
+      const response = await client().generate(
+        request(claude("claude-sonnet-4"), { tools: [weatherTool], onTextDelta: streaming ? () => {} : undefined }),
+      );
+      expect(response.finishReason).toBe("tool_calls");
+      expect(
+        response.toolCalls.map((c) => ({ id: c.id, name: c.name, args: JSON.parse(c.arguments) as unknown })),
+      ).toEqual([
+        { id: "toolu_a", name: "get_weather", args: { city: "Paris" } },
+        { id: "toolu_b", name: "get_weather", args: { city: "Oslo" } },
+      ]);
+      const tools = server.requests[0].body?.tools;
+      expect(tools).toHaveLength(1);
+      expect(tools?.[0]).toMatchObject({ name: "get_weather", description: "Current weather for a city." });
+      expect(tools?.[0].input_schema).toMatchObject({ type: "object", properties: { city: { type: "string" } } });
+    },
+  );
 
   it("sends assistant tool calls and tool results as tool_use / tool_result blocks", async () => {
     server.enqueue({ kind: "text", text: "It is sunny in Paris." });
@@ -105,7 +128,11 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
         messages: [
           { role: "system", content: "sys" },
           user("Weather in Paris?"),
-          { role: "assistant", content: "Checking.", toolCalls: [{ id: "toolu_1", name: "get_weather", arguments: '{"city":"Paris"}' }] },
+          {
+            role: "assistant",
+            content: "Checking.",
+            toolCalls: [{ id: "toolu_1", name: "get_weather", arguments: '{"city":"Paris"}' }],
+          },
           { role: "tool", toolCallId: "toolu_1", toolName: "get_weather", content: "sunny, 21°C" },
         ],
       }),
@@ -125,7 +152,9 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
     [529, "server"],
   ] as const)("maps HTTP %i to %s", async (status, kind) => {
     server.enqueue({ kind: "error", status, message: `boom ${status}` });
-    const error = await client().generate(request(claude("claude-sonnet-4"))).catch((e: unknown) => e);
+    const error = await client()
+      .generate(request(claude("claude-sonnet-4")))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelCallError);
     expect(error).toMatchObject({ kind, status, provider: "anthropic", model: "claude-sonnet-4" });
   });
@@ -148,7 +177,11 @@ describe("generateWithFallback over Anthropic HTTP", () => {
   });
 
   it("retries a 429 honouring Retry-After, then falls back from a 500 to the next Claude model", async () => {
-    server.enqueueFor("c1", { kind: "error", status: 429, headers: { "retry-after": "1" } }, { kind: "error", status: 500 });
+    server.enqueueFor(
+      "c1",
+      { kind: "error", status: 429, headers: { "retry-after": "1" } },
+      { kind: "error", status: 500 },
+    );
     server.enqueueFor("c2", { kind: "text", text: "from c2" });
     const sleeps: number[] = [];
     const result = await generateWithFallback({
@@ -180,7 +213,12 @@ describe("generateWithFallback over Anthropic HTTP", () => {
     server.enqueueFor("c1", { kind: "error", status: 400, message: "bad schema" });
     server.enqueueFor("c2", { kind: "text", text: "never" });
     await expect(
-      generateWithFallback({ chain: [claude("c1", { retries: 2 }), claude("c2")], client: client(), request: chainRequest(), sleep: async () => {} }),
+      generateWithFallback({
+        chain: [claude("c1", { retries: 2 }), claude("c2")],
+        client: client(),
+        request: chainRequest(),
+        sleep: async () => {},
+      }),
     ).rejects.toMatchObject({ kind: "bad_request", status: 400 });
     expect(server.requests.map((r) => r.body?.model)).toEqual(["c1"]);
   });

@@ -22,7 +22,13 @@ beforeEach(() => {
 });
 
 const compatible = (model: string, extra: Partial<ModelRefInput> = {}): ModelRef =>
-  modelRefSchema.parse({ provider: "openai-compatible", model, baseURL: server.baseURL, timeoutMillis: 5_000, ...extra } as ModelRefInput);
+  modelRefSchema.parse({
+    provider: "openai-compatible",
+    model,
+    baseURL: server.baseURL,
+    timeoutMillis: 5_000,
+    ...extra,
+  } as ModelRefInput);
 
 const client = () => createAiSdkModelClient({ resolveCredential: () => null });
 
@@ -52,12 +58,21 @@ function chainRequest(overrides: Partial<ChainRequest> = {}): ChainRequest {
 const weatherTool: ModelToolSpec = {
   name: "get_weather",
   description: "Current weather for a city.",
-  parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+  parameters: {
+    type: "object",
+    properties: { city: { type: "string" } },
+    required: ["city"],
+    additionalProperties: false,
+  },
 };
 
 describe("AI SDK model client against a local OpenAI-compatible server", () => {
   it("returns text, usage and finish reason without streaming, sending the transcript and settings", async () => {
-    server.enqueue({ kind: "text", text: "Hello!", usage: { prompt_tokens: 12, completion_tokens: 7, cached_tokens: 4 } });
+    server.enqueue({
+      kind: "text",
+      text: "Hello!",
+      usage: { prompt_tokens: 12, completion_tokens: 7, cached_tokens: 4 },
+    });
     const response = await client().generate(request(compatible("local-llm"), { temperature: 0.2, maxTokens: 64 }));
     expect(response).toEqual({
       text: "Hello!",
@@ -85,32 +100,43 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
     expect(server.requests[0].body?.stream).toBe(true);
     expect(deltas.length).toBeGreaterThanOrEqual(4);
     expect(deltas.join("")).toBe("one two three four");
-    expect(response).toMatchObject({ text: "one two three four", finishReason: "stop", usage: { inputTokens: 3, outputTokens: 4 } });
+    expect(response).toMatchObject({
+      text: "one two three four",
+      finishReason: "stop",
+      usage: { inputTokens: 3, outputTokens: 4 },
+    });
   });
 
-  it.each([false, true])("parses tool calls with raw JSON arguments (streaming: %s) and sends tools as JSON Schema", async (streaming) => {
-    server.enqueue({
-      kind: "tool_calls",
-      calls: [
+  it.each([false, true])(
+    "parses tool calls with raw JSON arguments (streaming: %s) and sends tools as JSON Schema",
+    async (streaming) => {
+      server.enqueue({
+        kind: "tool_calls",
+        calls: [
+          { id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}' },
+          { id: "call_b", name: "get_weather", arguments: '{"city":"Oslo"}' },
+        ],
+      });
+      const response = await client().generate(
+        request(compatible("local-llm"), { tools: [weatherTool], onTextDelta: streaming ? () => {} : undefined }),
+      );
+      expect(response.finishReason).toBe("tool_calls");
+      expect(response.toolCalls).toEqual([
         { id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}' },
         { id: "call_b", name: "get_weather", arguments: '{"city":"Oslo"}' },
-      ],
-    });
-    const response = await client().generate(
-      request(compatible("local-llm"), { tools: [weatherTool], onTextDelta: streaming ? () => {} : undefined }),
-    );
-    expect(response.finishReason).toBe("tool_calls");
-    expect(response.toolCalls).toEqual([
-      { id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}' },
-      { id: "call_b", name: "get_weather", arguments: '{"city":"Oslo"}' },
-    ]);
-    const tools = server.requests[0].body?.tools;
-    expect(tools).toHaveLength(1);
-    expect(tools?.[0]).toMatchObject({
-      type: "function",
-      function: { name: "get_weather", description: "Current weather for a city.", parameters: weatherTool.parameters },
-    });
-  });
+      ]);
+      const tools = server.requests[0].body?.tools;
+      expect(tools).toHaveLength(1);
+      expect(tools?.[0]).toMatchObject({
+        type: "function",
+        function: {
+          name: "get_weather",
+          description: "Current weather for a city.",
+          parameters: weatherTool.parameters,
+        },
+      });
+    },
+  );
 
   it("passes malformed tool arguments through untouched", async () => {
     server.enqueue({ kind: "tool_calls", calls: [{ id: "call_x", name: "get_weather", arguments: "{city: Paris" }] });
@@ -126,7 +152,11 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
         messages: [
           { role: "system", content: "sys" },
           user("Weather in Paris?"),
-          { role: "assistant", content: "Checking.", toolCalls: [{ id: "call_1", name: "get_weather", arguments: '{"city":"Paris"}' }] },
+          {
+            role: "assistant",
+            content: "Checking.",
+            toolCalls: [{ id: "call_1", name: "get_weather", arguments: '{"city":"Paris"}' }],
+          },
           { role: "tool", toolCallId: "call_1", toolName: "get_weather", content: "sunny, 21°C" },
           { role: "system", content: "Reminder: background task t1 completed." },
         ],
@@ -136,7 +166,9 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
     expect(messages[2]).toMatchObject({
       role: "assistant",
       content: "Checking.",
-      tool_calls: [{ id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }],
+      tool_calls: [
+        { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } },
+      ],
     });
     expect(messages[3]).toMatchObject({ role: "tool", tool_call_id: "call_1", content: "sunny, 21°C" });
     expect(messages[4]).toEqual({ role: "system", content: "Reminder: background task t1 completed." });
@@ -145,7 +177,8 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
   it("uses the openai provider with the credential's key and base URL", async () => {
     server.enqueue({ kind: "text", text: "hi from openai" });
     const openaiClient = createAiSdkModelClient({
-      resolveCredential: (entry) => (entry.credentialId === "cred-1" ? { apiKey: "sk-test-123", baseURL: server.baseURL } : null),
+      resolveCredential: (entry) =>
+        entry.credentialId === "cred-1" ? { apiKey: "sk-test-123", baseURL: server.baseURL } : null,
     });
     const entry = modelRefSchema.parse({ provider: "openai", model: "gpt-4o-mini", credentialId: "cred-1" });
     const response = await openaiClient.generate(request(entry));
@@ -163,7 +196,9 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
     [503, "server"],
   ] as const)("maps HTTP %i to %s", async (status, kind) => {
     server.enqueue({ kind: "error", status, message: `boom ${status}` });
-    const error = await client().generate(request(compatible("local-llm"))).catch((e: unknown) => e);
+    const error = await client()
+      .generate(request(compatible("local-llm")))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelCallError);
     expect(error).toMatchObject({ kind, status, provider: "openai-compatible", model: "local-llm" });
     expect((error as Error).message).toContain(`boom ${status}`);
@@ -178,8 +213,15 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
   });
 
   it("maps a content-policy 400 to content_filter", async () => {
-    server.enqueue({ kind: "error", status: 400, message: "Your request was rejected as a result of our safety system (content_policy_violation)" });
-    await expect(client().generate(request(compatible("local-llm")))).rejects.toMatchObject({ kind: "content_filter", status: 400 });
+    server.enqueue({
+      kind: "error",
+      status: 400,
+      message: "Your request was rejected as a result of our safety system (content_policy_violation)",
+    });
+    await expect(client().generate(request(compatible("local-llm")))).rejects.toMatchObject({
+      kind: "content_filter",
+      status: 400,
+    });
   });
 
   it.each([false, true])("maps a malformed response to a retryable server error (streaming: %s)", async (streaming) => {
@@ -204,7 +246,10 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
       },
     });
     const entry = modelRefSchema.parse({ provider: "openai", model: "gpt-4o", credentialId: "k1" });
-    await expect(failing.generate(request(entry))).rejects.toMatchObject({ kind: "auth", message: expect.stringContaining("decryption failed") });
+    await expect(failing.generate(request(entry))).rejects.toMatchObject({
+      kind: "auth",
+      message: expect.stringContaining("decryption failed"),
+    });
   });
 
   it("aborts the HTTP request when the caller aborts", async () => {
@@ -220,7 +265,11 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
 
 describe("generateWithFallback through the AI SDK client", () => {
   it("honours a 429's Retry-After, then succeeds on the retry", async () => {
-    server.enqueueFor("m1", { kind: "error", status: 429, headers: { "retry-after": "2" } }, { kind: "text", text: "after the wait" });
+    server.enqueueFor(
+      "m1",
+      { kind: "error", status: 429, headers: { "retry-after": "2" } },
+      { kind: "text", text: "after the wait" },
+    );
     const sleeps: number[] = [];
     const result = await generateWithFallback({
       chain: [compatible("m1", { retries: 1 })],

@@ -97,7 +97,11 @@ async function generate(model: LanguageModel, request: ModelRequest): Promise<Mo
   };
 }
 
-async function stream(model: LanguageModel, request: ModelRequest, onTextDelta: (delta: string) => void): Promise<ModelResponse> {
+async function stream(
+  model: LanguageModel,
+  request: ModelRequest,
+  onTextDelta: (delta: string) => void,
+): Promise<ModelResponse> {
   // Errors arrive as stream parts and are thrown below; silence the SDK's default console logging.
   const result = streamText({ ...callSettings(model, request), onError: () => {} });
   let text = "";

@@ -9,8 +9,15 @@ const apiError = (statusCode: number | undefined, extra: Partial<ConstructorPara
 
 describe("mapAiSdkError", () => {
   it("maps statuses, with Retry-After on 429 only", () => {
-    expect(mapAiSdkError(apiError(429, { responseHeaders: { "retry-after": "4" } }), ctx)).toMatchObject({ kind: "rate_limit", status: 429, retryAfterMs: 4000 });
-    expect(mapAiSdkError(apiError(503, { responseHeaders: { "retry-after": "4" } }), ctx)).toMatchObject({ kind: "server", retryAfterMs: null });
+    expect(mapAiSdkError(apiError(429, { responseHeaders: { "retry-after": "4" } }), ctx)).toMatchObject({
+      kind: "rate_limit",
+      status: 429,
+      retryAfterMs: 4000,
+    });
+    expect(mapAiSdkError(apiError(503, { responseHeaders: { "retry-after": "4" } }), ctx)).toMatchObject({
+      kind: "server",
+      retryAfterMs: null,
+    });
     expect(mapAiSdkError(apiError(401), ctx)).toMatchObject({ kind: "auth", status: 401 });
     expect(mapAiSdkError(apiError(422), ctx)).toMatchObject({ kind: "bad_request", status: 422 });
     expect(mapAiSdkError(apiError(408), ctx)).toMatchObject({ kind: "timeout", status: 408 });
@@ -29,7 +36,11 @@ describe("mapAiSdkError", () => {
   });
 
   it("unwraps RetryError", () => {
-    const retry = new RetryError({ message: "failed", reason: "maxRetriesExceeded", errors: [apiError(500), apiError(429)] });
+    const retry = new RetryError({
+      message: "failed",
+      reason: "maxRetriesExceeded",
+      errors: [apiError(500), apiError(429)],
+    });
     expect(mapAiSdkError(retry, ctx).kind).toBe("rate_limit");
   });
 
@@ -49,6 +60,11 @@ describe("mapAiSdkError", () => {
   it("passes ModelCallError through and classifies the rest as unknown", () => {
     const own = new ModelCallError({ kind: "bad_request", message: "m", provider: "p", model: "m" });
     expect(mapAiSdkError(own, ctx)).toBe(own);
-    expect(mapAiSdkError(new RangeError("bug"), ctx)).toMatchObject({ kind: "unknown", message: "bug", provider: "openai", model: "gpt-4o" });
+    expect(mapAiSdkError(new RangeError("bug"), ctx)).toMatchObject({
+      kind: "unknown",
+      message: "bug",
+      provider: "openai",
+      model: "gpt-4o",
+    });
   });
 });

@@ -51,8 +51,11 @@ interface ErrorContext {
 export function mapAiSdkError(error: unknown, context: ErrorContext): ModelCallError {
   if (error instanceof ModelCallError) return error;
   const { provider, model, signal } = context;
-  const make = (kind: ModelErrorKind, message: string, extra: { status?: number | null; retryAfterMs?: number | null } = {}) =>
-    new ModelCallError({ kind, message, provider, model, cause: error, ...extra });
+  const make = (
+    kind: ModelErrorKind,
+    message: string,
+    extra: { status?: number | null; retryAfterMs?: number | null } = {},
+  ) => new ModelCallError({ kind, message, provider, model, cause: error, ...extra });
 
   if (signal?.aborted) return fromAbortReason(signal.reason, error, context);
   if (RetryError.isInstance(error) && error.lastError !== undefined) return mapAiSdkError(error.lastError, context);
@@ -64,7 +67,8 @@ export function mapAiSdkError(error: unknown, context: ErrorContext): ModelCallE
         ? make("network", error.message)
         : make("unknown", error.message);
     }
-    if (status < 400) return make("server", `unreadable response from ${provider} (HTTP ${status}): ${error.message}`, { status });
+    if (status < 400)
+      return make("server", `unreadable response from ${provider} (HTTP ${status}): ${error.message}`, { status });
     let kind = errorKindForStatus(status);
     if (kind === "bad_request" && CONTENT_FILTER.test(error.responseBody ?? "")) kind = "content_filter";
     const retryAfterMs = kind === "rate_limit" ? retryAfterMsFromHeaders(error.responseHeaders) : null;
@@ -84,7 +88,9 @@ export function mapAiSdkError(error: unknown, context: ErrorContext): ModelCallE
     return make("server", `unreadable response from ${provider}: ${(error as Error).message}`);
   }
   if (isAbortLike(error)) {
-    return (error as Error).name === "TimeoutError" ? make("timeout", "model call timed out") : make("aborted", "model call aborted");
+    return (error as Error).name === "TimeoutError"
+      ? make("timeout", "model call timed out")
+      : make("aborted", "model call aborted");
   }
   if (isNetworkFailure(error)) return make("network", `cannot reach ${provider}: ${(error as Error).message}`);
   return make("unknown", error instanceof Error ? error.message : String(error));
@@ -104,12 +110,16 @@ function fromAbortReason(reason: unknown, error: unknown, context: ErrorContext)
 
 function describeApiError(error: APICallError): string {
   const status = error.statusCode;
-  const detail = error.message && error.message !== "Bad Request" ? error.message : (error.responseBody ?? "").slice(0, 300);
+  const detail =
+    error.message && error.message !== "Bad Request" ? error.message : (error.responseBody ?? "").slice(0, 300);
   return `HTTP ${status}${detail ? `: ${detail}` : ""}`;
 }
 
 function isAbortLike(error: unknown): boolean {
-  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError" || error.name === "ResponseAborted");
+  return (
+    error instanceof Error &&
+    (error.name === "AbortError" || error.name === "TimeoutError" || error.name === "ResponseAborted")
+  );
 }
 
 /** Walks the cause chain for a transport error code, or the fetch "failed to fetch" TypeError. */

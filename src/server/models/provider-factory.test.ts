@@ -11,7 +11,10 @@ describe("createProviderFactory", () => {
     const factory = createProviderFactory({});
     const openai = factory(entry({ provider: "openai", model: "gpt-4o" }), { apiKey: "k" });
     const anthropic = factory(entry({ provider: "anthropic", model: "claude-sonnet-4-5" }), { apiKey: "k" });
-    const local = factory(entry({ provider: "openai-compatible", model: "llama3", baseURL: "http://127.0.0.1:11434/v1" }), null);
+    const local = factory(
+      entry({ provider: "openai-compatible", model: "llama3", baseURL: "http://127.0.0.1:11434/v1" }),
+      null,
+    );
     expect([openai, anthropic, local].map((m) => (typeof m === "string" ? m : [m.provider, m.modelId]))).toEqual([
       ["openai.chat", "gpt-4o"],
       ["anthropic.messages", "claude-sonnet-4-5"],
@@ -23,7 +26,10 @@ describe("createProviderFactory", () => {
     const urls: string[] = [];
     const fetch: typeof globalThis.fetch = async (input) => {
       urls.push(String(input instanceof Request ? input.url : input));
-      return new Response(JSON.stringify({ error: { message: "nope" } }), { status: 500, headers: { "content-type": "application/json" } });
+      return new Response(JSON.stringify({ error: { message: "nope" } }), {
+        status: 500,
+        headers: { "content-type": "application/json" },
+      });
     };
     const client = createAiSdkModelClient({ resolveCredential: () => ({ baseURL: "http://127.0.0.1:2/v1" }), fetch });
     const model = modelRefSchema.parse({ provider: "openai-compatible", model: "m", baseURL: "http://127.0.0.1:1/v1" });

@@ -60,7 +60,9 @@ describe("toAiSdkPrompt", () => {
   });
 
   it("keeps the assistant's text before its tool calls", () => {
-    const { messages } = toAiSdkPrompt([{ role: "assistant", content: "Let me check.", toolCalls: [{ id: "c", name: "t", arguments: "{}" }] }]);
+    const { messages } = toAiSdkPrompt([
+      { role: "assistant", content: "Let me check.", toolCalls: [{ id: "c", name: "t", arguments: "{}" }] },
+    ]);
     expect(messages[0]).toEqual({
       role: "assistant",
       content: [

@@ -11,7 +11,13 @@ let graphs: GraphRepository;
 let workspaceId: string;
 let otherWorkspaceId: string;
 
-const doc = (name: string, extra: Record<string, unknown> = {}) => ({ schemaVersion: 1, name, agents: [], edges: [], ...extra });
+const doc = (name: string, extra: Record<string, unknown> = {}) => ({
+  schemaVersion: 1,
+  name,
+  agents: [],
+  edges: [],
+  ...extra,
+});
 
 beforeAll(async () => {
   graphs = new GraphRepository(db.prisma);
@@ -22,8 +28,19 @@ beforeAll(async () => {
 
 describe("GraphRepository", () => {
   it("creates, gets and lists graphs of one workspace", async () => {
-    const created = await graphs.create({ workspaceId, name: "Research team", description: "parallel", draft: doc("Research team") });
-    expect(created).toMatchObject({ workspaceId, name: "Research team", description: "parallel", revision: 1, lastVersion: 0 });
+    const created = await graphs.create({
+      workspaceId,
+      name: "Research team",
+      description: "parallel",
+      draft: doc("Research team"),
+    });
+    expect(created).toMatchObject({
+      workspaceId,
+      name: "Research team",
+      description: "parallel",
+      revision: 1,
+      lastVersion: 0,
+    });
     expect(created.draft).toEqual(doc("Research team"));
 
     expect(await graphs.get({ workspaceId, graphId: created.id })).toEqual(created);
@@ -36,7 +53,9 @@ describe("GraphRepository", () => {
   it("does not reach a graph through another workspace", async () => {
     const { id } = await graphs.create({ workspaceId, name: "Private", draft: doc("Private") });
     await expect(graphs.get({ workspaceId: otherWorkspaceId, graphId: id })).rejects.toBeInstanceOf(GraphNotFoundError);
-    await expect(graphs.delete({ workspaceId: otherWorkspaceId, graphId: id })).rejects.toBeInstanceOf(GraphNotFoundError);
+    await expect(graphs.delete({ workspaceId: otherWorkspaceId, graphId: id })).rejects.toBeInstanceOf(
+      GraphNotFoundError,
+    );
     await expect(
       graphs.updateDraft({ workspaceId: otherWorkspaceId, graphId: id, expectedRevision: 1, draft: doc("x") }),
     ).rejects.toBeInstanceOf(GraphNotFoundError);
@@ -45,14 +64,25 @@ describe("GraphRepository", () => {
 
   it("saves a draft based on the current revision and bumps it", async () => {
     const { id } = await graphs.create({ workspaceId, name: "Triage", draft: doc("Triage") });
-    const updated = await graphs.updateDraft({ workspaceId, graphId: id, expectedRevision: 1, draft: doc("Support triage"), name: "Support triage" });
+    const updated = await graphs.updateDraft({
+      workspaceId,
+      graphId: id,
+      expectedRevision: 1,
+      draft: doc("Support triage"),
+      name: "Support triage",
+    });
     expect(updated).toMatchObject({ id, revision: 2, name: "Support triage", draft: doc("Support triage") });
     expect(await graphs.get({ workspaceId, graphId: id })).toEqual(updated);
   });
 
   it("rejects a save based on an old revision, naming the graph and both revisions", async () => {
     const { id } = await graphs.create({ workspaceId, name: "Reviewer", draft: doc("Reviewer") });
-    await graphs.updateDraft({ workspaceId, graphId: id, expectedRevision: 1, draft: doc("Reviewer", { description: "first" }) });
+    await graphs.updateDraft({
+      workspaceId,
+      graphId: id,
+      expectedRevision: 1,
+      draft: doc("Reviewer", { description: "first" }),
+    });
 
     const error = await graphs
       .updateDraft({ workspaceId, graphId: id, expectedRevision: 1, draft: doc("Reviewer", { description: "stale" }) })
@@ -66,7 +96,9 @@ describe("GraphRepository", () => {
   it("lets exactly one of two concurrent saves of the same revision win", async () => {
     const { id } = await graphs.create({ workspaceId, name: "Race", draft: doc("Race") });
     const results = await Promise.allSettled(
-      ["a", "b", "c"].map((who) => graphs.updateDraft({ workspaceId, graphId: id, expectedRevision: 1, draft: doc(who) })),
+      ["a", "b", "c"].map((who) =>
+        graphs.updateDraft({ workspaceId, graphId: id, expectedRevision: 1, draft: doc(who) }),
+      ),
     );
     const won = results.filter((result) => result.status === "fulfilled");
     const lost = results.filter((result) => result.status === "rejected");
@@ -80,10 +112,20 @@ describe("GraphRepository", () => {
 
   it("duplicates a draft into a new graph and deletes graphs", async () => {
     const source = await graphs.create({ workspaceId, name: "Original", draft: doc("Original") });
-    await graphs.updateDraft({ workspaceId, graphId: source.id, expectedRevision: 1, draft: doc("Original", { description: "v2" }) });
+    await graphs.updateDraft({
+      workspaceId,
+      graphId: source.id,
+      expectedRevision: 1,
+      draft: doc("Original", { description: "v2" }),
+    });
 
     const copy = await graphs.duplicate({ workspaceId, graphId: source.id });
-    expect(copy).toMatchObject({ name: "Original (copy)", revision: 1, lastVersion: 0, draft: doc("Original", { description: "v2" }) });
+    expect(copy).toMatchObject({
+      name: "Original (copy)",
+      revision: 1,
+      lastVersion: 0,
+      draft: doc("Original", { description: "v2" }),
+    });
     expect(copy.id).not.toBe(source.id);
     expect((await graphs.duplicate({ workspaceId, graphId: source.id, name: "Named" })).name).toBe("Named");
 

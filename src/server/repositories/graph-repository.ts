@@ -64,7 +64,10 @@ export class GraphRepository {
 
   /** One graph with its draft; throws `GraphNotFoundError`. */
   async get(ref: GraphRef): Promise<GraphRecord> {
-    const graph = await this.db.graph.findFirst({ where: { id: ref.graphId, workspaceId: ref.workspaceId }, select: graphRecordSelect });
+    const graph = await this.db.graph.findFirst({
+      where: { id: ref.graphId, workspaceId: ref.workspaceId },
+      select: graphRecordSelect,
+    });
     if (!graph) throw new GraphNotFoundError(ref.graphId, ref.workspaceId);
     return graph;
   }

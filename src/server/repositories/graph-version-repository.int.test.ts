@@ -34,7 +34,9 @@ async function newGraph(name: string): Promise<string> {
 describe("GraphVersionRepository", () => {
   it("numbers versions 1, 2, 3, … even when created concurrently", async () => {
     const graphId = await newGraph("Concurrent");
-    const created = await Promise.all([1, 2, 3, 4, 5].map((n) => versions.create({ workspaceId, graphId, ...snapshot(n) })));
+    const created = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => versions.create({ workspaceId, graphId, ...snapshot(n) })),
+    );
     expect(created.map((version) => version.version).sort()).toEqual([1, 2, 3, 4, 5]);
 
     const listed = await versions.list({ workspaceId, graphId });
@@ -49,7 +51,9 @@ describe("GraphVersionRepository", () => {
     expect(created).toMatchObject({ graphId, version: 1, published: false, publishedAt: null, ...snapshot(1) });
     expect(await versions.get({ workspaceId, graphId, version: 1 })).toEqual(created);
     await expect(versions.get({ workspaceId, graphId, version: 2 })).rejects.toBeInstanceOf(GraphVersionNotFoundError);
-    await expect(versions.get({ workspaceId: otherWorkspaceId, graphId, version: 1 })).rejects.toBeInstanceOf(GraphVersionNotFoundError);
+    await expect(versions.get({ workspaceId: otherWorkspaceId, graphId, version: 1 })).rejects.toBeInstanceOf(
+      GraphVersionNotFoundError,
+    );
   });
 
   it("publishes a version once, keeping its first publish time", async () => {
@@ -64,13 +68,19 @@ describe("GraphVersionRepository", () => {
       [2, false],
       [1, true],
     ]);
-    await expect(versions.publish({ workspaceId, graphId, version: 9 })).rejects.toBeInstanceOf(GraphVersionNotFoundError);
-    await expect(versions.publish({ workspaceId: otherWorkspaceId, graphId, version: 2 })).rejects.toBeInstanceOf(GraphVersionNotFoundError);
+    await expect(versions.publish({ workspaceId, graphId, version: 9 })).rejects.toBeInstanceOf(
+      GraphVersionNotFoundError,
+    );
+    await expect(versions.publish({ workspaceId: otherWorkspaceId, graphId, version: 2 })).rejects.toBeInstanceOf(
+      GraphVersionNotFoundError,
+    );
   });
 
   it("refuses versions of a graph outside the workspace or gone", async () => {
     const graphId = await newGraph("Gone");
-    await expect(versions.create({ workspaceId: otherWorkspaceId, graphId, ...snapshot(1) })).rejects.toBeInstanceOf(GraphNotFoundError);
+    await expect(versions.create({ workspaceId: otherWorkspaceId, graphId, ...snapshot(1) })).rejects.toBeInstanceOf(
+      GraphNotFoundError,
+    );
     await expect(versions.list({ workspaceId: otherWorkspaceId, graphId })).rejects.toBeInstanceOf(GraphNotFoundError);
     await versions.create({ workspaceId, graphId, ...snapshot(1) });
     await graphs.delete({ workspaceId, graphId });

@@ -6,7 +6,12 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
 import { GraphNotFoundError } from "@/server/errors/graph-not-found-error";
 import { GraphVersionNotFoundError } from "@/server/errors/graph-version-not-found-error";
-import { versionRecordSelect, versionSummarySelect, type GraphVersionRecord, type GraphVersionSummary } from "./graph-records";
+import {
+  versionRecordSelect,
+  versionSummarySelect,
+  type GraphVersionRecord,
+  type GraphVersionSummary,
+} from "./graph-records";
 import type { GraphRef } from "./graph-repository";
 import { toJsonInput } from "./json";
 
@@ -92,7 +97,10 @@ export class GraphVersionRepository {
    */
   async publish(ref: VersionRef): Promise<GraphVersionSummary> {
     const where = { graphId: ref.graphId, version: ref.version, graph: { workspaceId: ref.workspaceId } };
-    await this.db.graphVersion.updateMany({ where: { ...where, published: false }, data: { published: true, publishedAt: new Date() } });
+    await this.db.graphVersion.updateMany({
+      where: { ...where, published: false },
+      data: { published: true, publishedAt: new Date() },
+    });
     const version = await this.db.graphVersion.findFirst({ where, select: versionSummarySelect });
     if (!version) throw new GraphVersionNotFoundError(ref.graphId, ref.version);
     return version;

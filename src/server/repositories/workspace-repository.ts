@@ -43,7 +43,12 @@ export class WorkspaceRepository {
 
   /** Returns the workspace with this slug, creating it (with `name`) if missing; never renames. */
   async ensureWorkspace(input: { slug: string; name: string }): Promise<WorkspaceRecord> {
-    return this.db.workspace.upsert({ where: { slug: input.slug }, create: input, update: {}, select: workspaceSelect });
+    return this.db.workspace.upsert({
+      where: { slug: input.slug },
+      create: input,
+      update: {},
+      select: workspaceSelect,
+    });
   }
 
   /** The workspace with this slug, or null. */

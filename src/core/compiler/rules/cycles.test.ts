@@ -4,27 +4,45 @@ import { agent, edge, graph, withCode } from "../fixtures/test-graphs";
 
 describe("cycles", () => {
   it("names a two-agent cycle and its edges", () => {
-    const doc = graph({ agents: [agent("main"), agent("a"), agent("b")], handoffs: [edge("main", "a"), edge("a", "b"), edge("b", "a")] });
+    const doc = graph({
+      agents: [agent("main"), agent("a"), agent("b")],
+      handoffs: [edge("main", "a"), edge("a", "b"), edge("b", "a")],
+    });
     const [d] = withCode(compile(doc), "cycle");
     expect(d.message).toContain("a → b → a");
     expect(d).toMatchObject({ severity: "error", nodeIds: ["a", "b"], edgeIds: ["a-b", "b-a"] });
   });
 
   it("names a longer cycle through the root in delegation order", () => {
-    const doc = graph({ agents: [agent("main"), agent("a"), agent("b"), agent("c")], handoffs: [edge("main", "a"), edge("a", "b"), edge("b", "c"), edge("c", "main")] });
+    const doc = graph({
+      agents: [agent("main"), agent("a"), agent("b"), agent("c")],
+      handoffs: [edge("main", "a"), edge("a", "b"), edge("b", "c"), edge("c", "main")],
+    });
     expect(withCode(compile(doc), "cycle")[0].message).toContain("main → a → b → c → main");
   });
 
   it("is reported even when depth limits would stop it at run time", () => {
     // maxSpawnDepth 1: b → a never compiles, but the drawing still loops.
-    const doc = graph({ agents: [agent("main"), agent("a"), agent("b")], handoffs: [edge("main", "a"), edge("a", "b"), edge("b", "a")] });
+    const doc = graph({
+      agents: [agent("main"), agent("a"), agent("b")],
+      handoffs: [edge("main", "a"), edge("a", "b"), edge("b", "a")],
+    });
     expect(compile(doc).definition).toBeNull();
   });
 
   it("reports one diagnostic per tangle, mentioning everyone in it", () => {
     const doc = graph({
       agents: [agent("main"), agent("a"), agent("b"), agent("c"), agent("x"), agent("y")],
-      handoffs: [edge("main", "a"), edge("a", "b"), edge("b", "c"), edge("c", "a"), edge("b", "a"), edge("main", "x"), edge("x", "y"), edge("y", "x")],
+      handoffs: [
+        edge("main", "a"),
+        edge("a", "b"),
+        edge("b", "c"),
+        edge("c", "a"),
+        edge("b", "a"),
+        edge("main", "x"),
+        edge("x", "y"),
+        edge("y", "x"),
+      ],
     });
     const found = withCode(compile(doc), "cycle");
     expect(found).toHaveLength(2);
@@ -35,7 +53,12 @@ describe("cycles", () => {
   it("does not mistake a diamond for a cycle", () => {
     const doc = graph({
       settings: { maxSpawnDepth: 2 },
-      agents: [agent("main", { handoffPolicy: { maxDepth: 2 } }), agent("a", { handoffPolicy: { maxDepth: 2 } }), agent("b"), agent("c")],
+      agents: [
+        agent("main", { handoffPolicy: { maxDepth: 2 } }),
+        agent("a", { handoffPolicy: { maxDepth: 2 } }),
+        agent("b"),
+        agent("c"),
+      ],
       handoffs: [edge("main", "a"), edge("main", "b"), edge("a", "c"), edge("b", "c")],
     });
     expect(withCode(compile(doc), "cycle")).toEqual([]);

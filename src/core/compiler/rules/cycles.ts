@@ -11,10 +11,17 @@ import { findCycles } from "../graph-walk";
 export function checkCycles(index: GraphIndex): Diagnostic[] {
   return findCycles(index).map((cycle) => {
     const path = [...cycle.agents, cycle.agents[0]].join(" → ");
-    const more = cycle.group.length > cycle.agents.length ? ` (${cycle.group.length} agents delegate to each other here: ${cycle.group.join(", ")})` : "";
-    return diagnostic("cycle", `handoff cycle: ${path}${more}; agents may not delegate back to an ancestor — remove one of these edges (a self-handoff with generalPurpose: true is the only allowed loop)`, {
-      nodeIds: cycle.agents,
-      edgeIds: cycle.edges,
-    });
+    const more =
+      cycle.group.length > cycle.agents.length
+        ? ` (${cycle.group.length} agents delegate to each other here: ${cycle.group.join(", ")})`
+        : "";
+    return diagnostic(
+      "cycle",
+      `handoff cycle: ${path}${more}; agents may not delegate back to an ancestor — remove one of these edges (a self-handoff with generalPurpose: true is the only allowed loop)`,
+      {
+        nodeIds: cycle.agents,
+        edgeIds: cycle.edges,
+      },
+    );
   });
 }

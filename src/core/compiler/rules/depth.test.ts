@@ -14,11 +14,15 @@ describe("depth, roles and edge_exceeds_max_depth", () => {
     const result = compile(chain({}));
     const [d] = withCode(result, "edge_exceeds_max_depth");
     expect(d).toMatchObject({ severity: "warning", edgeIds: ["a-b"], nodeIds: ["a", "b"] });
-    expect(d.message).toContain("depth 2, deeper than the effective max depth 1 (settings.maxSpawnDepth is 1 and the handoff policy of \"a\" has maxDepth 1)");
+    expect(d.message).toContain(
+      'depth 2, deeper than the effective max depth 1 (settings.maxSpawnDepth is 1 and the handoff policy of "a" has maxDepth 1)',
+    );
     expect(result.definition!.agents.main).toMatchObject({ role: "main", depth: 0 });
     expect(result.definition!.agents.a).toMatchObject({ role: "leaf", depth: 1, handoffs: [] });
     expect(result.definition!.agents.b).toBeUndefined();
-    expect(withCode(result, "unreachable_agent")[0].message).toContain("only reachable through edges deeper than the max depth");
+    expect(withCode(result, "unreachable_agent")[0].message).toContain(
+      "only reachable through edges deeper than the max depth",
+    );
   });
 
   it("the parent's stricter policy maxDepth wins over maxSpawnDepth", () => {
@@ -67,7 +71,10 @@ describe("depth, roles and edge_exceeds_max_depth", () => {
 
 describe("unreachable_agent", () => {
   it("warns about agents no edge reaches and leaves them out", () => {
-    const doc = graph({ agents: [agent("main"), agent("a"), agent("island"), agent("islet")], handoffs: [edge("main", "a"), edge("island", "islet")] });
+    const doc = graph({
+      agents: [agent("main"), agent("a"), agent("island"), agent("islet")],
+      handoffs: [edge("main", "a"), edge("island", "islet")],
+    });
     const result = compile(doc);
     expect(withCode(result, "unreachable_agent").map((d) => d.nodeIds)).toEqual([["island"], ["islet"]]);
     expect(withCode(result, "unreachable_agent")[0].message).toContain('not reachable from the root "main"');

@@ -11,7 +11,10 @@ describe("empty_child_description", () => {
   });
 
   it("is satisfied by the edge's description override, which the handoff then uses", () => {
-    const doc = graph({ agents: [agent("main"), agent("child", { description: "" })], handoffs: [edge("main", "child", { description: "Use for X." })] });
+    const doc = graph({
+      agents: [agent("main"), agent("child", { description: "" })],
+      handoffs: [edge("main", "child", { description: "Use for X." })],
+    });
     const result = compile(doc);
     expect(withCode(result, "empty_child_description")).toEqual([]);
     expect(result.definition!.agents.main.handoffs[0].description).toBe("Use for X.");
@@ -23,7 +26,10 @@ describe("empty_child_description", () => {
   });
 
   it("is not raised for edges that are not compiled", () => {
-    const doc = graph({ agents: [agent("main"), agent("a"), agent("b", { description: "" })], handoffs: [edge("main", "a"), edge("a", "b")] });
+    const doc = graph({
+      agents: [agent("main"), agent("a"), agent("b", { description: "" })],
+      handoffs: [edge("main", "a"), edge("a", "b")],
+    });
     expect(withCode(compile(doc), "empty_child_description")).toEqual([]);
   });
 });

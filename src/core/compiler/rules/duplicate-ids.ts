@@ -8,18 +8,26 @@ export function checkDuplicateIds(index: GraphIndex): Diagnostic[] {
   const result: Diagnostic[] = [];
   for (const [id, positions] of duplicates(agents.map((a) => a.id))) {
     result.push(
-      diagnostic("duplicate_agent_id", `duplicate agent id ${q(id)} (agents ${positions.join(", ")}); every agent needs its own id — rename all but one`, {
-        nodeIds: [id],
-        path: `agents.${positions[1]}.id`,
-      }),
+      diagnostic(
+        "duplicate_agent_id",
+        `duplicate agent id ${q(id)} (agents ${positions.join(", ")}); every agent needs its own id — rename all but one`,
+        {
+          nodeIds: [id],
+          path: `agents.${positions[1]}.id`,
+        },
+      ),
     );
   }
   for (const [id, positions] of duplicates(handoffs.map((e) => e.id))) {
     result.push(
-      diagnostic("duplicate_edge_id", `duplicate handoff edge id ${q(id)} (handoffs ${positions.join(", ")}); every edge needs its own id — rename all but one`, {
-        edgeIds: [id],
-        path: `handoffs.${positions[1]}.id`,
-      }),
+      diagnostic(
+        "duplicate_edge_id",
+        `duplicate handoff edge id ${q(id)} (handoffs ${positions.join(", ")}); every edge needs its own id — rename all but one`,
+        {
+          edgeIds: [id],
+          path: `handoffs.${positions[1]}.id`,
+        },
+      ),
     );
   }
   return result;

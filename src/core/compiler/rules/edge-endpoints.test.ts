@@ -14,8 +14,13 @@ describe("edge endpoints", () => {
   });
 
   it("edge_to_primary: primary agents cannot be delegated to", () => {
-    const doc = graph({ agents: [agent("main"), agent("boss", { mode: "primary" })], handoffs: [edge("main", "boss")] });
-    expect(withCode(compile(doc), "edge_to_primary")).toEqual([expect.objectContaining({ edgeIds: ["main-boss"], nodeIds: ["main", "boss"] })]);
+    const doc = graph({
+      agents: [agent("main"), agent("boss", { mode: "primary" })],
+      handoffs: [edge("main", "boss")],
+    });
+    expect(withCode(compile(doc), "edge_to_primary")).toEqual([
+      expect.objectContaining({ edgeIds: ["main-boss"], nodeIds: ["main", "boss"] }),
+    ]);
   });
 
   it("self_handoff: a self-edge without generalPurpose is an error", () => {
@@ -25,7 +30,10 @@ describe("edge endpoints", () => {
   });
 
   it("compiles a general-purpose self-edge as a clone of the parent, even on a primary root", () => {
-    const doc = graph({ agents: [agent("main", { mode: "primary" })], handoffs: [edge("main", "main", { generalPurpose: true })] });
+    const doc = graph({
+      agents: [agent("main", { mode: "primary" })],
+      handoffs: [edge("main", "main", { generalPurpose: true })],
+    });
     const result = compile(doc);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.definition!.agents.main.handoffs).toEqual([

@@ -13,7 +13,13 @@ export function checkEdgeEndpoints(index: GraphIndex): Diagnostic[] {
     for (const end of ["from", "to"] as const) {
       if (!index.agents.has(edge[end])) {
         const role = end === "from" ? "starts at" : "points to";
-        result.push(diagnostic("edge_unknown_agent", `handoff edge ${q(edge.id)} ${role} ${q(edge[end])}, which is not an agent of this graph`, { ...at, path: `handoffs.${i}.${end}` }));
+        result.push(
+          diagnostic(
+            "edge_unknown_agent",
+            `handoff edge ${q(edge.id)} ${role} ${q(edge[end])}, which is not an agent of this graph`,
+            { ...at, path: `handoffs.${i}.${end}` },
+          ),
+        );
       }
     }
     if (!index.agents.has(edge.from) || !index.agents.has(edge.to)) return;
@@ -29,17 +35,25 @@ export function checkEdgeEndpoints(index: GraphIndex): Diagnostic[] {
     }
     if (!self && edge.generalPurpose) {
       result.push(
-        diagnostic("general_purpose_not_self", `handoff edge ${q(edge.id)} has generalPurpose: true but joins two different agents; the flag only means something on a self-handoff and is ignored here`, at),
+        diagnostic(
+          "general_purpose_not_self",
+          `handoff edge ${q(edge.id)} has generalPurpose: true but joins two different agents; the flag only means something on a self-handoff and is ignored here`,
+          at,
+        ),
       );
     }
     // A general-purpose clone is a copy of its parent, not a delegation to the primary agent itself.
     const child = index.agents.get(edge.to)!;
     if (child.mode === "primary" && !(self && edge.generalPurpose)) {
       result.push(
-        diagnostic("edge_to_primary", `handoff edge ${q(edge.id)} delegates to ${agentLabel(index, child.id)}, whose mode is "primary" (it cannot be delegated to); remove the edge or set its mode to "all" or "subagent"`, {
-          ...at,
-          nodeIds: [edge.from, child.id],
-        }),
+        diagnostic(
+          "edge_to_primary",
+          `handoff edge ${q(edge.id)} delegates to ${agentLabel(index, child.id)}, whose mode is "primary" (it cannot be delegated to); remove the edge or set its mode to "all" or "subagent"`,
+          {
+            ...at,
+            nodeIds: [edge.from, child.id],
+          },
+        ),
       );
     }
   });

@@ -5,10 +5,19 @@ import { agent, edge, graph, withCode } from "../fixtures/test-graphs";
 describe("handoff tool names", () => {
   it("derives subagent_<normalized name>, falling back to the id for names with no ASCII letters", () => {
     const doc = graph({
-      agents: [agent("main"), agent("web", { name: "Web Researcher" }), agent("artist", { name: "3D Artist" }), agent("researcher", { name: "研究员" })],
+      agents: [
+        agent("main"),
+        agent("web", { name: "Web Researcher" }),
+        agent("artist", { name: "3D Artist" }),
+        agent("researcher", { name: "研究员" }),
+      ],
       handoffs: [edge("main", "web"), edge("main", "artist"), edge("main", "researcher")],
     });
-    expect(compile(doc).definition!.agents.main.handoffs.map((h) => h.toolName)).toEqual(["subagent_agent_3d_artist", "subagent_researcher", "subagent_web_researcher"]);
+    expect(compile(doc).definition!.agents.main.handoffs.map((h) => h.toolName)).toEqual([
+      "subagent_agent_3d_artist",
+      "subagent_researcher",
+      "subagent_web_researcher",
+    ]);
   });
 
   it("uses an explicit toolName as written", () => {
@@ -23,20 +32,38 @@ describe("handoff tool names", () => {
     });
     const [d] = withCode(compile(doc), "duplicate_subagent_tool_name");
     expect(d.message).toMatch(/^duplicate subagent tool name: subagent_helper/);
-    expect(d.message).toContain('"helper-a" (Helper) via edge "main-helper-a" and "helper-b" (helper!) via edge "main-helper-b"');
-    expect(d).toMatchObject({ severity: "error", nodeIds: ["main", "helper-a", "helper-b"], edgeIds: ["main-helper-a", "main-helper-b"] });
+    expect(d.message).toContain(
+      '"helper-a" (Helper) via edge "main-helper-a" and "helper-b" (helper!) via edge "main-helper-b"',
+    );
+    expect(d).toMatchObject({
+      severity: "error",
+      nodeIds: ["main", "helper-a", "helper-b"],
+      edgeIds: ["main-helper-a", "main-helper-b"],
+    });
   });
 
   it("catches an explicit toolName that equals another edge's derived name", () => {
-    const doc = graph({ agents: [agent("main"), agent("a"), agent("b")], handoffs: [edge("main", "a"), edge("main", "b", { toolName: "subagent_a" })] });
+    const doc = graph({
+      agents: [agent("main"), agent("a"), agent("b")],
+      handoffs: [edge("main", "a"), edge("main", "b", { toolName: "subagent_a" })],
+    });
     expect(withCode(compile(doc), "duplicate_subagent_tool_name")).toHaveLength(1);
   });
 
   it("allows two edges to the same child under different tool names, and equal names under different parents", () => {
     const doc = graph({
       settings: { maxSpawnDepth: 2 },
-      agents: [agent("main", { handoffPolicy: { maxDepth: 2 } }), agent("a", { handoffPolicy: { maxDepth: 2 } }), agent("w", { name: "Worker" })],
-      handoffs: [edge("main", "a"), edge("main", "w"), edge("main", "w", { id: "again", toolName: "worker_reused", sessionMode: "REUSE_SESSION" }), edge("a", "w")],
+      agents: [
+        agent("main", { handoffPolicy: { maxDepth: 2 } }),
+        agent("a", { handoffPolicy: { maxDepth: 2 } }),
+        agent("w", { name: "Worker" }),
+      ],
+      handoffs: [
+        edge("main", "a"),
+        edge("main", "w"),
+        edge("main", "w", { id: "again", toolName: "worker_reused", sessionMode: "REUSE_SESSION" }),
+        edge("a", "w"),
+      ],
     });
     const result = compile(doc);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
@@ -47,7 +74,10 @@ describe("handoff tool names", () => {
     ["a built-in tool", "write_file", "a built-in tool"],
     ["a task tool", "task_output", "a task tool"],
   ])("handoff_tool_name_collision with %s", (_what, toolName, clash) => {
-    const [d] = withCode(compile(graph({ handoffs: [edge("main", "child", { toolName })] })), "handoff_tool_name_collision");
+    const [d] = withCode(
+      compile(graph({ handoffs: [edge("main", "child", { toolName })] })),
+      "handoff_tool_name_collision",
+    );
     expect(d.message).toContain(`${toolName} (edge "main-child" → "child") is also the name of ${clash}`);
   });
 
@@ -61,7 +91,9 @@ describe("handoff tool names", () => {
   });
 
   it("tool_name_too_long: derived names past 64 characters", () => {
-    const doc = graph({ agents: [agent("main"), agent("child", { name: "A very long agent name that goes on and on and on forever" })] });
+    const doc = graph({
+      agents: [agent("main"), agent("child", { name: "A very long agent name that goes on and on and on forever" })],
+    });
     const [d] = withCode(compile(doc), "tool_name_too_long");
     expect(d.message).toMatch(/has 6\d characters; model providers accept at most 64/);
   });

@@ -34,29 +34,49 @@ export function checkHandoffToolNames(analysis: GraphAnalysis): Diagnostic[] {
     }
     for (const [name, same] of byName) {
       if (same.length > 1) {
-        const children = same.map((c) => `${agentLabel(analysis.index, c.child.id)} via edge ${q(c.edge.id)}`).join(" and ");
+        const children = same
+          .map((c) => `${agentLabel(analysis.index, c.child.id)} via edge ${q(c.edge.id)}`)
+          .join(" and ");
         result.push(
-          diagnostic("duplicate_subagent_tool_name", `duplicate subagent tool name: ${name} — ${agentLabel(analysis.index, parentId)} would get it twice, for ${children}; set a distinct toolName on one of the edges or rename a child`, {
-            nodeIds: [parentId, ...same.map((c) => c.child.id)],
-            edgeIds: same.map((c) => c.edge.id),
-          }),
+          diagnostic(
+            "duplicate_subagent_tool_name",
+            `duplicate subagent tool name: ${name} — ${agentLabel(analysis.index, parentId)} would get it twice, for ${children}; set a distinct toolName on one of the edges or rename a child`,
+            {
+              nodeIds: [parentId, ...same.map((c) => c.child.id)],
+              edgeIds: same.map((c) => c.edge.id),
+            },
+          ),
         );
       }
-      const clash = BUILTIN.has(name) ? "a built-in tool" : TASK.has(name) ? "a task tool" : regular.has(name) ? `a regular tool of ${agentLabel(analysis.index, parentId)}` : null;
+      const clash = BUILTIN.has(name)
+        ? "a built-in tool"
+        : TASK.has(name)
+          ? "a task tool"
+          : regular.has(name)
+            ? `a regular tool of ${agentLabel(analysis.index, parentId)}`
+            : null;
       if (clash) {
         result.push(
-          diagnostic("handoff_tool_name_collision", `handoff tool name ${name} (edge ${q(same[0].edge.id)} → ${agentLabel(analysis.index, same[0].child.id)}) is also the name of ${clash}; set another toolName on the edge`, {
-            nodeIds: [parentId, same[0].child.id],
-            edgeIds: same.map((c) => c.edge.id),
-          }),
+          diagnostic(
+            "handoff_tool_name_collision",
+            `handoff tool name ${name} (edge ${q(same[0].edge.id)} → ${agentLabel(analysis.index, same[0].child.id)}) is also the name of ${clash}; set another toolName on the edge`,
+            {
+              nodeIds: [parentId, same[0].child.id],
+              edgeIds: same.map((c) => c.edge.id),
+            },
+          ),
         );
       }
       if (name.length > MAX_TOOL_NAME_LENGTH) {
         result.push(
-          diagnostic("tool_name_too_long", `handoff tool name ${name} has ${name.length} characters; model providers accept at most ${MAX_TOOL_NAME_LENGTH} — set a shorter toolName on the edge or shorten the child's name`, {
-            nodeIds: [same[0].child.id],
-            edgeIds: same.map((c) => c.edge.id),
-          }),
+          diagnostic(
+            "tool_name_too_long",
+            `handoff tool name ${name} has ${name.length} characters; model providers accept at most ${MAX_TOOL_NAME_LENGTH} — set a shorter toolName on the edge or shorten the child's name`,
+            {
+              nodeIds: [same[0].child.id],
+              edgeIds: same.map((c) => c.edge.id),
+            },
+          ),
         );
       }
     }

@@ -20,18 +20,31 @@ export function checkKnownModels(analysis: GraphAnalysis, options: CompileOption
     chain?.forEach((ref, i) => {
       if (isKnown(ref.provider, ref.model)) return;
       result.push(
-        diagnostic("unknown_model", `${owner} uses the unknown model ${ref.provider}:${ref.model}; add it (and its provider credentials) in Settings, or pick a model the workspace knows`, {
-          ...at,
-          path: `${path}.${i}`,
-        }),
+        diagnostic(
+          "unknown_model",
+          `${owner} uses the unknown model ${ref.provider}:${ref.model}; add it (and its provider credentials) in Settings, or pick a model the workspace knows`,
+          {
+            ...at,
+            path: `${path}.${i}`,
+          },
+        ),
       );
     });
   };
   const { settings, agents, handoffs } = analysis.index.document;
   check(settings.defaultModelChain, "settings.defaultModelChain", "the graph's default model chain", {});
-  check(settings.defaultSubagentModelChain, "settings.defaultSubagentModelChain", "the graph's default sub-agent model chain", {});
-  agents.forEach((agent, i) => check(agent.modelChain, `agents.${i}.modelChain`, `agent ${q(agent.id)}`, { nodeIds: [agent.id] }));
-  handoffs.forEach((edge, i) => check(edge.modelChain, `handoffs.${i}.modelChain`, `handoff edge ${q(edge.id)}`, { edgeIds: [edge.id] }));
+  check(
+    settings.defaultSubagentModelChain,
+    "settings.defaultSubagentModelChain",
+    "the graph's default sub-agent model chain",
+    {},
+  );
+  agents.forEach((agent, i) =>
+    check(agent.modelChain, `agents.${i}.modelChain`, `agent ${q(agent.id)}`, { nodeIds: [agent.id] }),
+  );
+  handoffs.forEach((edge, i) =>
+    check(edge.modelChain, `handoffs.${i}.modelChain`, `handoff edge ${q(edge.id)}`, { edgeIds: [edge.id] }),
+  );
   return result;
 }
 
@@ -56,8 +69,12 @@ export function checkEmptyModelChains(analysis: GraphAnalysis): Diagnostic[] {
   const subject = ids.length === 1 ? `agent ${listed} has` : `${ids.length} agents have`;
   const detail = ids.length === 1 ? "" : ` (${listed})`;
   return [
-    diagnostic("uses_environment_default_model", `${subject} no model chain and the graph sets no default${detail}: ${ids.length === 1 ? "it" : "they"} will use the environment default model`, {
-      nodeIds: ids,
-    }),
+    diagnostic(
+      "uses_environment_default_model",
+      `${subject} no model chain and the graph sets no default${detail}: ${ids.length === 1 ? "it" : "they"} will use the environment default model`,
+      {
+        nodeIds: ids,
+      },
+    ),
   ];
 }

@@ -21,10 +21,14 @@ export function checkPolicyAdmission(analysis: GraphAnalysis): Diagnostic[] {
           : null;
     if (reason) {
       result.push(
-        diagnostic("policy_blocks_handoff", `the handoff policy of ${q(parent.id)} will deny every call of ${toolName} (edge ${q(edge.id)}): ${reason}; update the policy's tool names or remove the edge`, {
-          nodeIds: [parent.id],
-          edgeIds: [edge.id],
-        }),
+        diagnostic(
+          "policy_blocks_handoff",
+          `the handoff policy of ${q(parent.id)} will deny every call of ${toolName} (edge ${q(edge.id)}): ${reason}; update the policy's tool names or remove the edge`,
+          {
+            nodeIds: [parent.id],
+            edgeIds: [edge.id],
+          },
+        ),
       );
     }
   }

@@ -15,6 +15,10 @@ export function checkReachability(analysis: GraphAnalysis): Diagnostic[] {
     const why = drawn.has(id)
       ? "is only reachable through edges deeper than the max depth"
       : `is not reachable from the root ${JSON.stringify(rootId)} through any handoff edge`;
-    return diagnostic("unreachable_agent", `agent ${agentLabel(index, id)} ${why}; it is left out of the compiled definition`, { nodeIds: [id] });
+    return diagnostic(
+      "unreachable_agent",
+      `agent ${agentLabel(index, id)} ${why}; it is left out of the compiled definition`,
+      { nodeIds: [id] },
+    );
   });
 }

@@ -15,8 +15,13 @@ describe("root rules", () => {
   });
 
   it("root_is_subagent: the root may not be subagent-only", () => {
-    const doc = graph({ agents: [agent("main", { mode: "subagent" }), agent("child")], handoffs: [edge("main", "child")] });
-    expect(withCode(compile(doc), "root_is_subagent")).toEqual([expect.objectContaining({ nodeIds: ["main"], severity: "error" })]);
+    const doc = graph({
+      agents: [agent("main", { mode: "subagent" }), agent("child")],
+      handoffs: [edge("main", "child")],
+    });
+    expect(withCode(compile(doc), "root_is_subagent")).toEqual([
+      expect.objectContaining({ nodeIds: ["main"], severity: "error" }),
+    ]);
   });
 
   it.each(["all", "primary"] as const)("accepts a root with mode %s", (mode) => {
@@ -25,7 +30,10 @@ describe("root rules", () => {
   });
 
   it("accepts a root without a description (nobody delegates to it)", () => {
-    const doc = graph({ agents: [agent("main", { description: "" }), agent("child")], handoffs: [edge("main", "child")] });
+    const doc = graph({
+      agents: [agent("main", { description: "" }), agent("child")],
+      handoffs: [edge("main", "child")],
+    });
     expect(compile(doc).definition).not.toBeNull();
   });
 });

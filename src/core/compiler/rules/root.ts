@@ -12,7 +12,11 @@ export function checkRoot(index: GraphIndex): { rootId: string | null; diagnosti
   if (document.agents.length === 0) {
     return {
       rootId: null,
-      diagnostics: [diagnostic("missing_root", "the graph has no agents: add the main agent and set rootAgentId to its id", { path: "agents" })],
+      diagnostics: [
+        diagnostic("missing_root", "the graph has no agents: add the main agent and set rootAgentId to its id", {
+          path: "agents",
+        }),
+      ],
     };
   }
   const root = index.agents.get(document.rootAgentId);
@@ -22,9 +26,13 @@ export function checkRoot(index: GraphIndex): { rootId: string | null; diagnosti
     return {
       rootId: null,
       diagnostics: [
-        diagnostic("root_not_found", `rootAgentId ${q(document.rootAgentId)} names no agent of this graph; pick the main agent among ${known}`, {
-          path: "rootAgentId",
-        }),
+        diagnostic(
+          "root_not_found",
+          `rootAgentId ${q(document.rootAgentId)} names no agent of this graph; pick the main agent among ${known}`,
+          {
+            path: "rootAgentId",
+          },
+        ),
       ],
     };
   }
@@ -32,9 +40,13 @@ export function checkRoot(index: GraphIndex): { rootId: string | null; diagnosti
     return {
       rootId: root.id,
       diagnostics: [
-        diagnostic("root_is_subagent", `the root agent ${q(root.id)} has mode "subagent", which only allows it to be delegated to; set its mode to "all" or "primary", or choose another root`, {
-          nodeIds: [root.id],
-        }),
+        diagnostic(
+          "root_is_subagent",
+          `the root agent ${q(root.id)} has mode "subagent", which only allows it to be delegated to; set its mode to "all" or "primary", or choose another root`,
+          {
+            nodeIds: [root.id],
+          },
+        ),
       ],
     };
   }

@@ -4,7 +4,14 @@ import { agent, edge, graph, withCode } from "../fixtures/test-graphs";
 
 describe("tool references", () => {
   it("unknown_tool: names the agent, the tool and the path, even on unreachable agents", () => {
-    const doc = graph({ agents: [agent("main", { tools: ["calculator", "web_search"] }), agent("child"), agent("island", { tools: ["nope"] })] , handoffs: [edge("main", "child")] });
+    const doc = graph({
+      agents: [
+        agent("main", { tools: ["calculator", "web_search"] }),
+        agent("child"),
+        agent("island", { tools: ["nope"] }),
+      ],
+      handoffs: [edge("main", "child")],
+    });
     const found = withCode(compile(doc), "unknown_tool");
     expect(found.map((d) => [d.nodeIds, d.path])).toEqual([
       [["main"], "agents.0.tools.1"],
@@ -15,7 +22,9 @@ describe("tool references", () => {
 
   it("explains that task tools come automatically", () => {
     const doc = graph({ agents: [agent("main", { tools: ["task_output"] }), agent("child")] });
-    expect(withCode(compile(doc), "unknown_tool")[0].message).toContain("task tools are given to main and orchestrator agents automatically");
+    expect(withCode(compile(doc), "unknown_tool")[0].message).toContain(
+      "task tools are given to main and orchestrator agents automatically",
+    );
   });
 
   it("accepts tools of the document and of the workspace catalog, and lists them in the definition", () => {
@@ -23,7 +32,12 @@ describe("tool references", () => {
       tools: [{ name: "crm_lookup", kind: "http", catalogId: "cat-1", description: "Find a customer." }],
       agents: [agent("main", { tools: ["crm_lookup", "calculator"] }), agent("child", { tools: ["github_search"] })],
     });
-    const result = compile(doc, { knownTools: [{ name: "github_search", kind: "mcp", description: "Search GitHub." }, { name: "crm_lookup", kind: "http" }] });
+    const result = compile(doc, {
+      knownTools: [
+        { name: "github_search", kind: "mcp", description: "Search GitHub." },
+        { name: "crm_lookup", kind: "http" },
+      ],
+    });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.definition!.tools).toEqual([
       { name: "crm_lookup", kind: "http", catalogId: "cat-1", description: "Find a customer." },
@@ -33,7 +47,9 @@ describe("tool references", () => {
 
   it("tool_not_in_catalog: a declared tool the workspace does not have (only when a catalog is given)", () => {
     const doc = graph({ tools: [{ name: "crm_lookup", kind: "http" }] });
-    expect(withCode(compile(doc, { knownTools: [] }), "tool_not_in_catalog")).toEqual([expect.objectContaining({ severity: "warning", path: "tools.0.name" })]);
+    expect(withCode(compile(doc, { knownTools: [] }), "tool_not_in_catalog")).toEqual([
+      expect.objectContaining({ severity: "warning", path: "tools.0.name" }),
+    ]);
     expect(withCode(compile(doc), "tool_not_in_catalog")).toEqual([]);
   });
 

@@ -20,13 +20,30 @@ export function checkTools(index: GraphIndex, options: CompileOptions): Diagnost
   const seen = new Set<string>();
   tools.forEach((tool, i) => {
     const path = `tools.${i}.name`;
-    if (seen.has(tool.name)) result.push(diagnostic("duplicate_tool_ref", `tools.${i}: the tool ${tool.name} is declared twice; keep one entry`, { path }));
+    if (seen.has(tool.name))
+      result.push(
+        diagnostic("duplicate_tool_ref", `tools.${i}: the tool ${tool.name} is declared twice; keep one entry`, {
+          path,
+        }),
+      );
     seen.add(tool.name);
     if (BUILTIN.has(tool.name) || TASK.has(tool.name)) {
       const kind = BUILTIN.has(tool.name) ? "built-in" : "task";
-      result.push(diagnostic("tool_ref_shadows_builtin", `tools.${i}: ${tool.name} is the name of a ${kind} tool; give the ${tool.kind} tool another name`, { path }));
+      result.push(
+        diagnostic(
+          "tool_ref_shadows_builtin",
+          `tools.${i}: ${tool.name} is the name of a ${kind} tool; give the ${tool.kind} tool another name`,
+          { path },
+        ),
+      );
     } else if (catalog && !catalog.has(tool.name)) {
-      result.push(diagnostic("tool_not_in_catalog", `tools.${i}: ${tool.name} is not in this workspace's tool catalog; add it in Settings → Tools before running the graph`, { path }));
+      result.push(
+        diagnostic(
+          "tool_not_in_catalog",
+          `tools.${i}: ${tool.name} is not in this workspace's tool catalog; add it in Settings → Tools before running the graph`,
+          { path },
+        ),
+      );
     }
   });
   agents.forEach((agent, i) => {
@@ -35,7 +52,12 @@ export function checkTools(index: GraphIndex, options: CompileOptions): Diagnost
       const hint = TASK.has(name)
         ? "task tools are given to main and orchestrator agents automatically; remove it from the list"
         : "it is not a built-in tool, not in the graph's tools and not in the workspace catalog — check the spelling or add the tool";
-      result.push(diagnostic("unknown_tool", `agent ${q(agent.id)} allows the unknown tool ${name}: ${hint}`, { nodeIds: [agent.id], path: `agents.${i}.tools.${j}` }));
+      result.push(
+        diagnostic("unknown_tool", `agent ${q(agent.id)} allows the unknown tool ${name}: ${hint}`, {
+          nodeIds: [agent.id],
+          path: `agents.${i}.tools.${j}`,
+        }),
+      );
     });
   });
   return result;

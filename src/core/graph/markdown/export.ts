@@ -1,6 +1,14 @@
 import { stringify } from "yaml";
 import { canonicalJson } from "../../compiler/canonical-json";
-import { agentNodeSchema, graphSettingsSchema, handoffEdgeSchema, handoffPolicySchema, type AgentNode, type GraphDocument, type HandoffEdge } from "../schema";
+import {
+  agentNodeSchema,
+  graphSettingsSchema,
+  handoffEdgeSchema,
+  handoffPolicySchema,
+  type AgentNode,
+  type GraphDocument,
+  type HandoffEdge,
+} from "../schema";
 import type { MarkdownFile } from "./import";
 import { MarkdownExportError } from "./markdown-spec-error";
 import { formatModelChain } from "./model-spec";
@@ -22,7 +30,10 @@ export function exportMarkdownAgents(document: GraphDocument): MarkdownFile[] {
   if (!root) throw new MarkdownExportError(`the root agent "${document.rootAgentId}" is not in the graph`);
   const edgeTo = rootEdges(document);
   return [root, ...document.agents.filter((a) => a !== root)].map((agent) => {
-    const fields = agent === root ? { ...agentFields(agent), ...rootFields(document) } : { ...agentFields(agent), ...handoffFields(edgeTo.get(agent.id)!) };
+    const fields =
+      agent === root
+        ? { ...agentFields(agent), ...rootFields(document) }
+        : { ...agentFields(agent), ...handoffFields(edgeTo.get(agent.id)!) };
     if (agent === root && agent.id !== "main") fields.root = true;
     const frontMatter = Object.keys(fields).length > 0 ? stringify(fields, { lineWidth: 0 }) : "";
     return { fileName: `${agent.id}.md`, content: `---\n${frontMatter}---\n\n${agent.instructions.trim()}\n` };
@@ -34,14 +45,28 @@ function rootEdges(document: GraphDocument): Map<string, HandoffEdge> {
   const root = document.rootAgentId;
   const byChild = new Map<string, HandoffEdge>();
   for (const edge of document.handoffs) {
-    if (edge.from !== root) throw new MarkdownExportError(`handoff edge "${edge.id}" (${edge.from} → ${edge.to}) does not start at the main agent`, { edgeIds: [edge.id] });
-    if (edge.to === root) throw new MarkdownExportError(`handoff edge "${edge.id}" is a self-handoff of the main agent`, { edgeIds: [edge.id] });
+    if (edge.from !== root)
+      throw new MarkdownExportError(
+        `handoff edge "${edge.id}" (${edge.from} → ${edge.to}) does not start at the main agent`,
+        { edgeIds: [edge.id] },
+      );
+    if (edge.to === root)
+      throw new MarkdownExportError(`handoff edge "${edge.id}" is a self-handoff of the main agent`, {
+        edgeIds: [edge.id],
+      });
     const other = byChild.get(edge.to);
-    if (other) throw new MarkdownExportError(`"${edge.to}" has two handoff edges from the main agent ("${other.id}" and "${edge.id}")`, { edgeIds: [other.id, edge.id] });
+    if (other)
+      throw new MarkdownExportError(
+        `"${edge.to}" has two handoff edges from the main agent ("${other.id}" and "${edge.id}")`,
+        { edgeIds: [other.id, edge.id] },
+      );
     byChild.set(edge.to, edge);
   }
   const orphans = document.agents.filter((a) => a.id !== root && !byChild.has(a.id)).map((a) => a.id);
-  if (orphans.length > 0) throw new MarkdownExportError(`no handoff from the main agent to ${orphans.map((id) => `"${id}"`).join(", ")}`, { nodeIds: orphans });
+  if (orphans.length > 0)
+    throw new MarkdownExportError(`no handoff from the main agent to ${orphans.map((id) => `"${id}"`).join(", ")}`, {
+      nodeIds: orphans,
+    });
   return byChild;
 }
 
@@ -60,7 +85,8 @@ function agentFields(agent: AgentNode): Fields {
   if (agent.params.maxTokens !== undefined) f.max_tokens = agent.params.maxTokens;
   if (agent.hidden !== AGENT_DEFAULTS.hidden) f.hidden = agent.hidden;
   if (agent.mode !== AGENT_DEFAULTS.mode) f.mode = agent.mode;
-  if (agent.inheritParentPermissions !== AGENT_DEFAULTS.inheritParentPermissions) f.inherit_parent_permissions = agent.inheritParentPermissions;
+  if (agent.inheritParentPermissions !== AGENT_DEFAULTS.inheritParentPermissions)
+    f.inherit_parent_permissions = agent.inheritParentPermissions;
   if (canonicalJson(agent.handoffPolicy) !== POLICY_DEFAULTS) f.handoff_policy = agent.handoffPolicy;
   return f;
 }
@@ -79,7 +105,8 @@ function handoffFields(edge: HandoffEdge): Fields {
   if (execution.mode !== EDGE_DEFAULTS.execution.mode) f.execution = execution.mode;
   if (execution.timeoutSeconds !== EDGE_DEFAULTS.execution.timeoutSeconds) f.timeout_seconds = execution.timeoutSeconds;
   if (execution.onTimeout !== EDGE_DEFAULTS.execution.onTimeout) f.on_timeout = execution.onTimeout;
-  if (execution.modelChoosesMode !== EDGE_DEFAULTS.execution.modelChoosesMode) f.model_chooses_mode = execution.modelChoosesMode;
+  if (execution.modelChoosesMode !== EDGE_DEFAULTS.execution.modelChoosesMode)
+    f.model_chooses_mode = execution.modelChoosesMode;
   return f;
 }
 
@@ -87,7 +114,10 @@ function rootFields(document: GraphDocument): Fields {
   const graph: Fields = { name: document.name };
   if (document.description !== "") graph.description = document.description;
   const settings = Object.fromEntries(
-    Object.entries(document.settings).filter(([key, value]) => canonicalJson(value) !== canonicalJson(SETTINGS_DEFAULTS[key as keyof typeof SETTINGS_DEFAULTS])),
+    Object.entries(document.settings).filter(
+      ([key, value]) =>
+        canonicalJson(value) !== canonicalJson(SETTINGS_DEFAULTS[key as keyof typeof SETTINGS_DEFAULTS]),
+    ),
   );
   if (Object.keys(settings).length > 0) graph.settings = settings;
   if (document.tools.length > 0) graph.tools = document.tools;

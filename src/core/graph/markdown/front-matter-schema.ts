@@ -33,7 +33,10 @@ const agentFields = {
   hidden: z.boolean().optional(),
   mode: agentModeSchema.optional(),
   inherit_parent_permissions: z.boolean().optional(),
-  handoff_policy: handoffPolicySchema.partial().optional().describe("Handoff policy of this agent, with the JSON field names."),
+  handoff_policy: handoffPolicySchema
+    .partial()
+    .optional()
+    .describe("Handoff policy of this agent, with the JSON field names."),
 };
 
 /** Fields of the main agent's handoff to this agent (non-root files only). */
@@ -44,7 +47,12 @@ const handoffFields = {
   label: handoffEdgeSchema.shape.label,
   session: z
     .string()
-    .transform((s) => s.trim().toUpperCase().replace(/^(NEW|REUSE)$/, "$1_SESSION"))
+    .transform((s) =>
+      s
+        .trim()
+        .toUpperCase()
+        .replace(/^(NEW|REUSE)$/, "$1_SESSION"),
+    )
     .pipe(z.enum(["NEW_SESSION", "REUSE_SESSION"]))
     .optional(),
   context: contextModeSchema.optional(),

@@ -22,23 +22,48 @@ export function splitFrontMatter(fileName: string, content: string): SplitSpec {
   const lines = text.split("\n");
   if (!FENCE.test(lines[0] ?? "")) return { data: {}, body: text.trim() };
   const end = lines.findIndex((line, i) => i > 0 && CLOSING_FENCE.test(line));
-  if (end < 0) throw new MarkdownSpecError(fileName, null, "the front matter opened with --- on line 1 is never closed; add a line with --- after the fields", 1);
+  if (end < 0)
+    throw new MarkdownSpecError(
+      fileName,
+      null,
+      "the front matter opened with --- on line 1 is never closed; add a line with --- after the fields",
+      1,
+    );
   const yamlLines = lines.slice(1, end);
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlLines.join("\n"), { prettyErrors: false, uniqueKeys: true, lineCounter });
   const [error] = doc.errors;
   if (error) {
-    const yamlLine = error.linePos?.[0]?.line ?? (error.pos?.[0] !== undefined ? lineCounter.linePos(error.pos[0]).line : null);
+    const yamlLine =
+      error.linePos?.[0]?.line ?? (error.pos?.[0] !== undefined ? lineCounter.linePos(error.pos[0]).line : null);
     const line = yamlLine === null ? null : yamlLine + 1;
     const field = yamlLine === null ? null : enclosingKey(yamlLines, yamlLine - 1);
     throw new MarkdownSpecError(fileName, field, `invalid YAML front matter: ${firstLine(error.message)}`, line);
   }
   const data: unknown = doc.toJS({ maxAliasCount: 100 });
-  if (data === null || data === undefined) return { data: {}, body: lines.slice(end + 1).join("\n").trim() };
+  if (data === null || data === undefined)
+    return {
+      data: {},
+      body: lines
+        .slice(end + 1)
+        .join("\n")
+        .trim(),
+    };
   if (typeof data !== "object" || Array.isArray(data)) {
-    throw new MarkdownSpecError(fileName, null, `the front matter must be a set of "field: value" lines, but it is ${Array.isArray(data) ? "a list" : `a single ${typeof data}`}`, 2);
+    throw new MarkdownSpecError(
+      fileName,
+      null,
+      `the front matter must be a set of "field: value" lines, but it is ${Array.isArray(data) ? "a list" : `a single ${typeof data}`}`,
+      2,
+    );
   }
-  return { data: data as Record<string, unknown>, body: lines.slice(end + 1).join("\n").trim() };
+  return {
+    data: data as Record<string, unknown>,
+    body: lines
+      .slice(end + 1)
+      .join("\n")
+      .trim(),
+  };
 }
 
 /** The top-level key whose block contains line `index` (0-based), scanning upward. */

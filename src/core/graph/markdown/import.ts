@@ -1,9 +1,21 @@
 import type { z } from "zod";
 import type { ModelChain } from "../../models/model-ref";
 import { formatJsonPath } from "../json-path";
-import { GRAPH_SCHEMA_VERSION, graphDocumentSchema, idSchema, type GraphDocument, type GraphDocumentInput } from "../schema";
+import {
+  GRAPH_SCHEMA_VERSION,
+  graphDocumentSchema,
+  idSchema,
+  type GraphDocument,
+  type GraphDocumentInput,
+} from "../schema";
 import { splitFrontMatter } from "./front-matter";
-import { frontMatterSchema, HANDOFF_FIELDS, IGNORED_FIELDS, ROOT_FIELDS, type FrontMatter } from "./front-matter-schema";
+import {
+  frontMatterSchema,
+  HANDOFF_FIELDS,
+  IGNORED_FIELDS,
+  ROOT_FIELDS,
+  type FrontMatter,
+} from "./front-matter-schema";
 import { MarkdownSpecError } from "./markdown-spec-error";
 import { DEFAULT_MODEL_ALIASES, ModelSpecProblem, parseModelSpec } from "./model-spec";
 
@@ -60,26 +72,44 @@ interface ParsedSpec {
  * every other agent, configured by the handoff fields of that agent's file.
  * Throws MarkdownSpecError naming the file and field on any problem.
  */
-export function importMarkdownAgents(files: readonly MarkdownFile[], options: MarkdownImportOptions = {}): GraphDocument {
+export function importMarkdownAgents(
+  files: readonly MarkdownFile[],
+  options: MarkdownImportOptions = {},
+): GraphDocument {
   if (files.length === 0) throw new MarkdownSpecError("", null, "no Markdown files to import");
   const specs = files.map((file) => readSpec(file, options));
   const seen = new Map<string, string>();
   for (const spec of specs) {
     const other = seen.get(spec.id);
-    if (other) throw new MarkdownSpecError(spec.fileName, null, `agent id "${spec.id}" is also the id of ${other}; file names must be unique`);
+    if (other)
+      throw new MarkdownSpecError(
+        spec.fileName,
+        null,
+        `agent id "${spec.id}" is also the id of ${other}; file names must be unique`,
+      );
     seen.set(spec.id, spec.fileName);
   }
   const root = pickRoot(specs, options);
   const children = specs.filter((s) => s !== root).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const child of children) {
     const misplaced = ROOT_FIELDS.find((f) => child.fields[f] !== undefined);
-    if (misplaced) throw new MarkdownSpecError(child.fileName, misplaced, "only the main agent's file may set this field");
+    if (misplaced)
+      throw new MarkdownSpecError(child.fileName, misplaced, "only the main agent's file may set this field");
     if (!child.fields.description?.trim()) {
-      throw new MarkdownSpecError(child.fileName, "description", "required: the main agent reads it to decide when to delegate (say what the agent does and when to use it)");
+      throw new MarkdownSpecError(
+        child.fileName,
+        "description",
+        "required: the main agent reads it to decide when to delegate (say what the agent does and when to use it)",
+      );
     }
   }
   const misplaced = HANDOFF_FIELDS.find((f) => root.fields[f] !== undefined);
-  if (misplaced) throw new MarkdownSpecError(root.fileName, misplaced, "describes the main agent's handoff to this agent, but this is the main agent itself");
+  if (misplaced)
+    throw new MarkdownSpecError(
+      root.fileName,
+      misplaced,
+      "describes the main agent's handoff to this agent, but this is the main agent itself",
+    );
   const aliases = options.modelAliases ?? DEFAULT_MODEL_ALIASES;
   const graph = root.fields.graph ?? {};
   const ordered = [root, ...children];
@@ -100,10 +130,15 @@ export function importMarkdownAgents(files: readonly MarkdownFile[], options: Ma
 
 function readSpec(file: MarkdownFile, options: MarkdownImportOptions): ParsedSpec {
   const baseName = file.fileName.split(/[\\/]/).pop() ?? file.fileName;
-  if (!/\.md$/i.test(baseName)) throw new MarkdownSpecError(file.fileName, null, "not a Markdown spec: the file name must end in .md");
+  if (!/\.md$/i.test(baseName))
+    throw new MarkdownSpecError(file.fileName, null, "not a Markdown spec: the file name must end in .md");
   const id = baseName.replace(/\.md$/i, "");
   if (!idSchema.safeParse(id).success) {
-    throw new MarkdownSpecError(file.fileName, null, `the file name is the agent id, and "${id}" is not a valid id (letters, digits, _ and -, starting with a letter or digit, at most 64)`);
+    throw new MarkdownSpecError(
+      file.fileName,
+      null,
+      `the file name is the agent id, and "${id}" is not a valid id (letters, digits, _ and -, starting with a letter or digit, at most 64)`,
+    );
   }
   const { data, body } = splitFrontMatter(file.fileName, file.content);
   for (const [key, why] of Object.entries(IGNORED_FIELDS)) {
@@ -114,12 +149,24 @@ function readSpec(file: MarkdownFile, options: MarkdownImportOptions): ParsedSpe
   const parsed = frontMatterSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue.path.length > 0 ? String(issue.path[0]) : issue.code === "unrecognized_keys" ? (issue.keys[0] ?? null) : null;
-    const detail = issue.code === "unrecognized_keys" && issue.path.length === 0 ? "unknown field (check the spelling; the fields are listed in docs/graph-format.md)" : describe(issue);
+    const field =
+      issue.path.length > 0
+        ? String(issue.path[0])
+        : issue.code === "unrecognized_keys"
+          ? (issue.keys[0] ?? null)
+          : null;
+    const detail =
+      issue.code === "unrecognized_keys" && issue.path.length === 0
+        ? "unknown field (check the spelling; the fields are listed in docs/graph-format.md)"
+        : describe(issue);
     throw new MarkdownSpecError(file.fileName, field, detail);
   }
   if (parsed.data.workspace?.path !== undefined) {
-    options.onWarning?.({ fileName: file.fileName, field: "workspace", message: "ignored workspace.path: workspaces are virtual, per conversation" });
+    options.onWarning?.({
+      fileName: file.fileName,
+      field: "workspace",
+      message: "ignored workspace.path: workspaces are virtual, per conversation",
+    });
   }
   return { id, fileName: file.fileName, fields: parsed.data, body };
 }
@@ -132,22 +179,43 @@ function describe(issue: z.core.$ZodIssue): string {
 function pickRoot(specs: ParsedSpec[], options: MarkdownImportOptions): ParsedSpec {
   if (options.rootId !== undefined) {
     const chosen = specs.find((s) => s.id === options.rootId);
-    if (!chosen) throw new MarkdownSpecError(`${options.rootId}.md`, null, `the chosen main agent "${options.rootId}" has no file among those imported`);
+    if (!chosen)
+      throw new MarkdownSpecError(
+        `${options.rootId}.md`,
+        null,
+        `the chosen main agent "${options.rootId}" has no file among those imported`,
+      );
     return chosen;
   }
   const marked = specs.filter((s) => s.fields.root === true);
-  if (marked.length > 1) throw new MarkdownSpecError(marked[1].fileName, "root", `only one file may say root: true (${marked[0].fileName} does too)`);
+  if (marked.length > 1)
+    throw new MarkdownSpecError(
+      marked[1].fileName,
+      "root",
+      `only one file may say root: true (${marked[0].fileName} does too)`,
+    );
   if (marked.length === 1) return marked[0];
   const main = specs.find((s) => s.id === "main");
   if (main) return main;
   const primaries = specs.filter((s) => s.fields.mode === "primary");
   if (primaries.length === 1) return primaries[0];
-  const hint = "name the main agent's file main.md, set root: true (or mode: primary) in it, or choose the main agent when importing";
-  if (primaries.length > 1) throw new MarkdownSpecError(primaries[1].fileName, "mode", `several files have mode: primary (${primaries.map((p) => p.fileName).join(", ")}), so the main agent is ambiguous; ${hint}`);
+  const hint =
+    "name the main agent's file main.md, set root: true (or mode: primary) in it, or choose the main agent when importing";
+  if (primaries.length > 1)
+    throw new MarkdownSpecError(
+      primaries[1].fileName,
+      "mode",
+      `several files have mode: primary (${primaries.map((p) => p.fileName).join(", ")}), so the main agent is ambiguous; ${hint}`,
+    );
   throw new MarkdownSpecError(specs[0].fileName, null, `no main agent found; ${hint}`);
 }
 
-function agentOf(spec: ParsedSpec, index: number, childCount: number, aliases: Readonly<Record<string, string>>): GraphDocumentInput["agents"][number] {
+function agentOf(
+  spec: ParsedSpec,
+  index: number,
+  childCount: number,
+  aliases: Readonly<Record<string, string>>,
+): GraphDocumentInput["agents"][number] {
   const f = spec.fields;
   const params: Record<string, number> = {};
   if (f.temperature !== undefined) params.temperature = f.temperature;
@@ -173,10 +241,18 @@ function agentOf(spec: ParsedSpec, index: number, childCount: number, aliases: R
   };
 }
 
-function handoffOf(rootId: string, child: ParsedSpec, aliases: Readonly<Record<string, string>>): NonNullable<GraphDocumentInput["handoffs"]>[number] {
+function handoffOf(
+  rootId: string,
+  child: ParsedSpec,
+  aliases: Readonly<Record<string, string>>,
+): NonNullable<GraphDocumentInput["handoffs"]>[number] {
   const f = child.fields;
   if (f.execution === "sync" && f.timeout_seconds === 0) {
-    throw new MarkdownSpecError(child.fileName, "timeout_seconds", "0 means background (seed 002), which contradicts execution: sync; give a timeout of 1–600 seconds or drop execution");
+    throw new MarkdownSpecError(
+      child.fileName,
+      "timeout_seconds",
+      "0 means background (seed 002), which contradicts execution: sync; give a timeout of 1–600 seconds or drop execution",
+    );
   }
   const background = f.execution === "background" || f.timeout_seconds === 0;
   const id = `${rootId}-${child.id}`;
@@ -197,11 +273,18 @@ function handoffOf(rootId: string, child: ParsedSpec, aliases: Readonly<Record<s
       ...(f.model_chooses_mode !== undefined && { modelChoosesMode: f.model_chooses_mode }),
     },
     ...(f.label !== undefined && { label: f.label }),
-    ...(f.handoff_model !== undefined && { modelChain: modelChainOf(child, "handoff_model", f.handoff_model, aliases) }),
+    ...(f.handoff_model !== undefined && {
+      modelChain: modelChainOf(child, "handoff_model", f.handoff_model, aliases),
+    }),
   };
 }
 
-function modelChainOf(spec: ParsedSpec, field: string, value: unknown, aliases: Readonly<Record<string, string>>): ModelChain {
+function modelChainOf(
+  spec: ParsedSpec,
+  field: string,
+  value: unknown,
+  aliases: Readonly<Record<string, string>>,
+): ModelChain {
   try {
     return parseModelSpec(value, aliases);
   } catch (error) {
@@ -229,7 +312,9 @@ function specErrorFromIssue(issue: z.core.$ZodIssue, ordered: ParsedSpec[]): Mar
     inheritParentPermissions: "inherit_parent_permissions",
   };
   const message = `${formatJsonPath(issue.path.slice(2))}: ${issue.message}`;
-  if (collection === "agents" && typeof index === "number") return new MarkdownSpecError(ordered[index].fileName, fieldOf[String(key)] ?? String(key), message);
-  if (collection === "handoffs" && typeof index === "number") return new MarkdownSpecError(ordered[index + 1].fileName, fieldOf[String(key)] ?? String(key), message);
+  if (collection === "agents" && typeof index === "number")
+    return new MarkdownSpecError(ordered[index].fileName, fieldOf[String(key)] ?? String(key), message);
+  if (collection === "handoffs" && typeof index === "number")
+    return new MarkdownSpecError(ordered[index + 1].fileName, fieldOf[String(key)] ?? String(key), message);
   return new MarkdownSpecError(ordered[0].fileName, "graph", `${formatJsonPath(issue.path)}: ${issue.message}`);
 }

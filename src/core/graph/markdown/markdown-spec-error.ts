@@ -13,7 +13,13 @@ export class MarkdownSpecError extends Error {
   readonly line: number | null;
 
   constructor(fileName: string, field: string | null, detail: string, line: number | null = null) {
-    const where = [fileName || "(no file)", line !== null ? `line ${line}` : null, field !== null ? `field "${field}"` : null].filter(Boolean).join(", ");
+    const where = [
+      fileName || "(no file)",
+      line !== null ? `line ${line}` : null,
+      field !== null ? `field "${field}"` : null,
+    ]
+      .filter(Boolean)
+      .join(", ");
     super(`${where}: ${detail}`);
     this.fileName = fileName;
     this.field = field;
@@ -33,7 +39,9 @@ export class MarkdownExportError extends Error {
   readonly edgeIds: string[];
 
   constructor(detail: string, at: { nodeIds?: string[]; edgeIds?: string[] } = {}) {
-    super(`${detail}; Markdown specs only describe a main agent that delegates directly to every other agent — export the graph as JSON instead`);
+    super(
+      `${detail}; Markdown specs only describe a main agent that delegates directly to every other agent — export the graph as JSON instead`,
+    );
     this.nodeIds = at.nodeIds ?? [];
     this.edgeIds = at.edgeIds ?? [];
   }

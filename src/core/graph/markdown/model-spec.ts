@@ -1,4 +1,10 @@
-import { modelRefSchema, providerSchema, type ModelChain, type ModelRef, type ModelRefInput } from "../../models/model-ref";
+import {
+  modelRefSchema,
+  providerSchema,
+  type ModelChain,
+  type ModelRef,
+  type ModelRefInput,
+} from "../../models/model-ref";
 
 /**
  * Claude Code's model shorthands (`model: sonnet`) mapped to provider models,
@@ -19,7 +25,10 @@ export class ModelSpecProblem extends Error {}
  * `openai-compatible:llama3.1:8b` works), a Claude Code alias, `inherit`, or a
  * list of those and/or full model objects for a fallback chain.
  */
-export function parseModelSpec(value: unknown, aliases: Readonly<Record<string, string>> = DEFAULT_MODEL_ALIASES): ModelChain {
+export function parseModelSpec(
+  value: unknown,
+  aliases: Readonly<Record<string, string>> = DEFAULT_MODEL_ALIASES,
+): ModelChain {
   const items = Array.isArray(value) ? value : [value];
   if (items.length === 1 && items[0] === "inherit") return [];
   return items.map((item, i) => {
@@ -31,7 +40,9 @@ export function parseModelSpec(value: unknown, aliases: Readonly<Record<string, 
       const issue = parsed.error.issues[0];
       throw new ModelSpecProblem(`${where}${issue.path.length > 0 ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
     }
-    throw new ModelSpecProblem(`${where}expected "provider:model" (e.g. "openai:gpt-4o-mini"), got ${JSON.stringify(item)}`);
+    throw new ModelSpecProblem(
+      `${where}expected "provider:model" (e.g. "openai:gpt-4o-mini"), got ${JSON.stringify(item)}`,
+    );
   });
 }
 
@@ -39,13 +50,17 @@ function parseModelString(text: string, aliases: Readonly<Record<string, string>
   const spec = aliases[text.trim()] ?? text.trim();
   const colon = spec.indexOf(":");
   if (colon < 0) {
-    throw new ModelSpecProblem(`${where}"${text}" has no provider; write "provider:model", e.g. "openai:gpt-4o-mini" (providers: ${providerSchema.options.join(", ")})`);
+    throw new ModelSpecProblem(
+      `${where}"${text}" has no provider; write "provider:model", e.g. "openai:gpt-4o-mini" (providers: ${providerSchema.options.join(", ")})`,
+    );
   }
   const provider = spec.slice(0, colon);
   const parsed = modelRefSchema.safeParse({ provider, model: spec.slice(colon + 1) });
   if (parsed.success) return parsed.data;
   if (!providerSchema.safeParse(provider).success) {
-    throw new ModelSpecProblem(`${where}unknown provider "${provider}" in "${text}"; use one of ${providerSchema.options.join(", ")}`);
+    throw new ModelSpecProblem(
+      `${where}unknown provider "${provider}" in "${text}"; use one of ${providerSchema.options.join(", ")}`,
+    );
   }
   throw new ModelSpecProblem(`${where}"${text}": ${parsed.error.issues[0].message}`);
 }

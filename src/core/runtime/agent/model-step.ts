@@ -105,25 +105,25 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
   try {
     // The chain settles as soon as the signal aborts, even if a client ignores it.
     const result = await generateWithFallback({
-        chain: frame.modelChain,
-        client: ctx.ports.model,
-        request: {
-          messages: frame.messages,
-          tools: frame.tools.specs as ModelToolSpecs,
-          temperature: agent.params.temperature,
-          topP: agent.params.topP,
-          maxTokens: agent.params.maxTokens,
-          signal,
-          onTextDelta,
-          context: { agentId: agent.id, sessionId: frame.sessionId },
-        },
-        sleep: ctx.ports.sleep,
-        retryAfterCapMs: ctx.options.retryAfterCapMs,
-        onAttemptStart,
-        onAttemptEnd,
-        timer: ctx.timer,
-        clock,
-      });
+      chain: frame.modelChain,
+      client: ctx.ports.model,
+      request: {
+        messages: frame.messages,
+        tools: frame.tools.specs as ModelToolSpecs,
+        temperature: agent.params.temperature,
+        topP: agent.params.topP,
+        maxTokens: agent.params.maxTokens,
+        signal,
+        onTextDelta,
+        context: { agentId: agent.id, sessionId: frame.sessionId },
+      },
+      sleep: ctx.ports.sleep,
+      retryAfterCapMs: ctx.options.retryAfterCapMs,
+      onAttemptStart,
+      onAttemptEnd,
+      timer: ctx.timer,
+      clock,
+    });
     return result.response;
   } finally {
     // An attempt still open here was cut off (abort, or a client that ignored it): close its span.

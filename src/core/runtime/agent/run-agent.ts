@@ -78,7 +78,8 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
 
   if (frame.mailbox.running > 0) {
     if (outcome.status !== "completed") {
-      for (const task of frame.mailbox.runningTasks()) task.cancel(`owner agent ${frame.agent.id} ended: ${outcome.status}`);
+      for (const task of frame.mailbox.runningTasks())
+        task.cancel(`owner agent ${frame.agent.id} ended: ${outcome.status}`);
     }
     await frame.mailbox.allSettled();
   }
@@ -111,7 +112,9 @@ async function agentLoop(ctx: RunContext, frame: AgentFrame): Promise<string> {
     frame.steps++;
     const calls = response.toolCalls;
     frame.messages.push(
-      calls.length > 0 ? { role: "assistant", content: response.text, toolCalls: calls } : { role: "assistant", content: response.text },
+      calls.length > 0
+        ? { role: "assistant", content: response.text, toolCalls: calls }
+        : { role: "assistant", content: response.text },
     );
     if (response.text !== "") frame.lastText = response.text;
     if (calls.length > 0) await toolStep(ctx, frame, calls);
@@ -159,7 +162,12 @@ function deliverAnnounce(ctx: RunContext, frame: AgentFrame): void {
   const tasks = frame.mailbox.take(ctx.options.announceMaxTasks);
   const remaining = frame.mailbox.undelivered;
   const text = formatAnnounce(
-    tasks.map((task) => ({ taskId: task.id, agentId: task.agentId, status: task.status, summary: task.output ?? task.error ?? "" })),
+    tasks.map((task) => ({
+      taskId: task.id,
+      agentId: task.agentId,
+      status: task.status,
+      summary: task.output ?? task.error ?? "",
+    })),
     remaining,
     frame.depth > 0,
   );
@@ -180,7 +188,12 @@ function outcomeFromError(ctx: RunContext, frame: AgentFrame, error: unknown): A
   const signal = frame.controller.signal;
   if (signal.aborted) {
     const reason: unknown = signal.reason;
-    return finished(frame, reason instanceof HandoffTimeoutError ? "timeout" : "cancelled", frame.lastText, errorMessage(reason));
+    return finished(
+      frame,
+      reason instanceof HandoffTimeoutError ? "timeout" : "cancelled",
+      frame.lastText,
+      errorMessage(reason),
+    );
   }
   if (error instanceof BudgetExceededError || ctx.budget.exhausted) {
     return finished(frame, "budget_exceeded", frame.lastText, (ctx.budget.exhausted ?? (error as Error)).message);
@@ -229,7 +242,13 @@ function toolsFor(ctx: RunContext, agent: AgentDefinition, role: AgentFrame["rol
   const key = `${agent.id}\u0000${role}`;
   let tools = ctx.toolsCache.get(key);
   if (!tools) {
-    tools = computeVisibleTools({ agent, role, definition: ctx.definition, forceSync: ctx.options.forceSync, runner: ctx.ports.tools });
+    tools = computeVisibleTools({
+      agent,
+      role,
+      definition: ctx.definition,
+      forceSync: ctx.options.forceSync,
+      runner: ctx.ports.tools,
+    });
     ctx.toolsCache.set(key, tools);
   }
   return tools;

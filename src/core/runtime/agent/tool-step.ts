@@ -15,7 +15,9 @@ import type { AgentFrame } from "./frame";
 export async function toolStep(ctx: RunContext, frame: AgentFrame, calls: readonly ModelToolCall[]): Promise<void> {
   const outputs: string[] = new Array(calls.length);
   if (ctx.definition.settings.parallelToolCalls && calls.length > 1) {
-    await Promise.all(calls.map((call, i) => executeToolCall(ctx, frame, call).then((output) => (outputs[i] = output))));
+    await Promise.all(
+      calls.map((call, i) => executeToolCall(ctx, frame, call).then((output) => (outputs[i] = output))),
+    );
   } else {
     for (let i = 0; i < calls.length; i++) outputs[i] = await executeToolCall(ctx, frame, calls[i]);
   }

@@ -29,7 +29,11 @@ describe("forkTranscript", () => {
 describe("initialMessages", () => {
   it("adds the system prompt only when there are instructions", () => {
     expect(initialMessages("", [], "hi")).toEqual([{ role: "user", content: "hi" }]);
-    expect(initialMessages("be nice", [{ role: "user", content: "a" }], "hi").map((m) => m.role)).toEqual(["system", "user", "user"]);
+    expect(initialMessages("be nice", [{ role: "user", content: "a" }], "hi").map((m) => m.role)).toEqual([
+      "system",
+      "user",
+      "user",
+    ]);
   });
 });
 

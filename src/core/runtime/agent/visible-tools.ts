@@ -32,7 +32,8 @@ const HANDOFF_PARAMETERS_WITH_TIMEOUT: Record<string, unknown> = {
       type: "integer",
       minimum: 0,
       maximum: 600,
-      description: "Seconds to wait for the result (default 30). 0 runs the sub-agent in the background and returns a task id.",
+      description:
+        "Seconds to wait for the result (default 30). 0 runs the sub-agent in the background and returns a task id.",
     },
   },
 };

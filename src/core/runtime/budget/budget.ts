@@ -47,11 +47,17 @@ export function checkReservation(
     return { ok: false, budget: "steps", limit: limits.maxSteps, used: steps };
   }
   const tokens = state.spent.tokens + state.reserved.tokens;
-  if (limits.maxTokens !== undefined && (tokens + request.tokens > limits.maxTokens || state.spent.tokens >= limits.maxTokens)) {
+  if (
+    limits.maxTokens !== undefined &&
+    (tokens + request.tokens > limits.maxTokens || state.spent.tokens >= limits.maxTokens)
+  ) {
     return { ok: false, budget: "tokens", limit: limits.maxTokens, used: tokens };
   }
   const cost = state.spent.costUsd + state.reserved.costUsd;
-  if (limits.maxCostUsd !== undefined && (cost + request.costUsd > limits.maxCostUsd || state.spent.costUsd >= limits.maxCostUsd)) {
+  if (
+    limits.maxCostUsd !== undefined &&
+    (cost + request.costUsd > limits.maxCostUsd || state.spent.costUsd >= limits.maxCostUsd)
+  ) {
     return { ok: false, budget: "cost", limit: limits.maxCostUsd, used: round(cost) };
   }
   return { ok: true };

@@ -9,7 +9,8 @@ describe("handoffAttempts (seed 000 §8.5)", () => {
     expect(handoffAttempts(policy({ maxRetries: 0 }))).toBe(1);
     expect(handoffAttempts(policy({ maxRetries: 2 }))).toBe(3);
   });
-  it("never retries with a disabled policy", () => expect(handoffAttempts(policy({ enabled: false, maxRetries: 3 }))).toBe(1));
+  it("never retries with a disabled policy", () =>
+    expect(handoffAttempts(policy({ enabled: false, maxRetries: 3 }))).toBe(1));
 });
 
 describe("shouldRetryHandoff", () => {

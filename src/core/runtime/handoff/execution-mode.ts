@@ -2,8 +2,7 @@ import type { Execution } from "../../graph/schema";
 
 /** How a handoff call runs once admitted. */
 export type ExecutionPlan =
-  | { mode: "sync"; timeoutMillis: number; onTimeout: "promote" | "fail" }
-  | { mode: "background" };
+  { mode: "sync"; timeoutMillis: number; onTimeout: "promote" | "fail" } | { mode: "background" };
 
 export const DEFAULT_SYNC_TIMEOUT_SECONDS = 30;
 export const MAX_SYNC_TIMEOUT_SECONDS = 600;
@@ -29,7 +28,8 @@ export function planExecution(input: {
   if (forceSync) {
     let seconds: number;
     if (input.forceSyncTimeoutSeconds !== null) {
-      seconds = input.forceSyncTimeoutSeconds <= 0 ? DEFAULT_SYNC_TIMEOUT_SECONDS : clampSeconds(input.forceSyncTimeoutSeconds);
+      seconds =
+        input.forceSyncTimeoutSeconds <= 0 ? DEFAULT_SYNC_TIMEOUT_SECONDS : clampSeconds(input.forceSyncTimeoutSeconds);
     } else if (chosen !== null && chosen > 0) {
       seconds = clampSeconds(chosen);
     } else {

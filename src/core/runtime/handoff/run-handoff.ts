@@ -93,7 +93,10 @@ export async function runHandoff(
       error,
       taskId,
     });
-    return { output, isError: status === "failed" || status === "denied" || status === "forbidden" || status === "timeout" };
+    return {
+      output,
+      isError: status === "failed" || status === "denied" || status === "forbidden" || status === "timeout",
+    };
   };
 
   /** FALLBACK_TO_PRIMARY: the same call goes to the regular tool executor (seed 000 §11). */
@@ -114,7 +117,13 @@ export async function runHandoff(
   };
 
   try {
-    if (!child) return end("failed", handoffFailureResult(subagent, tool, "failed", `unknown sub-agent ${subagent}`), `unknown sub-agent ${subagent}`, 0);
+    if (!child)
+      return end(
+        "failed",
+        handoffFailureResult(subagent, tool, "failed", `unknown sub-agent ${subagent}`),
+        `unknown sub-agent ${subagent}`,
+        0,
+      );
     let input = resolveHandoffInput(call.arguments);
 
     const admission = checkPolicyAdmission(policy, tool, depth);
@@ -152,7 +161,12 @@ export async function runHandoff(
     let reuseKey: string | null = null;
     let sessionId: string;
     if (handoff.sessionMode === "REUSE_SESSION") {
-      reuseKey = reuseSessionKey({ conversationId: ctx.conversationId, parentPath: parent.path, toolName: tool, label: handoff.label });
+      reuseKey = reuseSessionKey({
+        conversationId: ctx.conversationId,
+        parentPath: parent.path,
+        toolName: tool,
+        label: handoff.label,
+      });
       sessionId = await resolveReuseSessionId(ctx, reuseKey);
     } else {
       sessionId = ids.newId("session");
@@ -192,8 +206,20 @@ export async function runHandoff(
         reason,
       });
       return reason === "background"
-        ? end("accepted", handoffTaskResult(subagent, tool, "accepted", task.id, sessionKey), null, progress.attempts, task.id)
-        : end("promoted", handoffTaskResult(subagent, tool, "timeout_promoted", task.id, sessionKey), null, progress.attempts, task.id);
+        ? end(
+            "accepted",
+            handoffTaskResult(subagent, tool, "accepted", task.id, sessionKey),
+            null,
+            progress.attempts,
+            task.id,
+          )
+        : end(
+            "promoted",
+            handoffTaskResult(subagent, tool, "timeout_promoted", task.id, sessionKey),
+            null,
+            progress.attempts,
+            task.id,
+          );
     };
 
     if (plan.mode === "background") return promote("background");
@@ -213,7 +239,12 @@ export async function runHandoff(
     const timeout = new HandoffTimeoutError(tool, plan.timeoutMillis, "sync_wait");
     jobController.abort(timeout);
     const stopped = await job;
-    return end("timeout", handoffFailureResult(subagent, tool, "timeout", timeout.message), timeout.message, stopped.attempts);
+    return end(
+      "timeout",
+      handoffFailureResult(subagent, tool, "timeout", timeout.message),
+      timeout.message,
+      stopped.attempts,
+    );
   } catch (error) {
     releaseChild();
     return end("failed", handoffFailureResult(subagent, tool, "failed", errorMessage(error)), errorMessage(error), 0);
@@ -222,10 +253,20 @@ export async function runHandoff(
   async function finish(result: ChildJobResult): Promise<ToolOutcome> {
     switch (result.type) {
       case "completed":
-        return end("completed", handoffSuccessResult(subagent, tool, result.output, result.steps), null, result.attempts);
+        return end(
+          "completed",
+          handoffSuccessResult(subagent, tool, result.output, result.steps),
+          null,
+          result.attempts,
+        );
       case "failed":
         if (failureAction(policy, "error") === "FALLBACK_TO_PRIMARY") return fallback(result.error, result.attempts);
-        return end("failed", handoffFailureResult(subagent, tool, "failed", result.error), result.error, result.attempts);
+        return end(
+          "failed",
+          handoffFailureResult(subagent, tool, "failed", result.error),
+          result.error,
+          result.attempts,
+        );
       case "cancelled":
       case "budget_exceeded": {
         const reason = result.type === "cancelled" ? result.reason : result.error;

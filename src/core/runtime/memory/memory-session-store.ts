@@ -27,7 +27,9 @@ function copySession(session: StoredSession): StoredSession {
   return {
     ...session,
     messages: session.messages.map((message) =>
-      message.role === "assistant" && message.toolCalls ? { ...message, toolCalls: message.toolCalls.map((call) => ({ ...call })) } : { ...message },
+      message.role === "assistant" && message.toolCalls
+        ? { ...message, toolCalls: message.toolCalls.map((call) => ({ ...call })) }
+        : { ...message },
     ),
   };
 }

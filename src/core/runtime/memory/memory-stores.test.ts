@@ -5,7 +5,13 @@ import { MemorySessionStore } from "./memory-session-store";
 describe("MemorySessionStore", () => {
   it("round-trips plain JSON sessions by value", async () => {
     const store = new MemorySessionStore();
-    const session = { key: "k", sessionId: "s", agentId: "a", messages: [{ role: "user" as const, content: "hi" }], updatedAt: 1 };
+    const session = {
+      key: "k",
+      sessionId: "s",
+      agentId: "a",
+      messages: [{ role: "user" as const, content: "hi" }],
+      updatedAt: 1,
+    };
     await store.save(session);
     session.messages.push({ role: "user", content: "mutated" });
     const loaded = await store.load("k");

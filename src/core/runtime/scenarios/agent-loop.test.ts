@@ -70,8 +70,17 @@ describe("agent loop", () => {
     });
     const { events } = await runToEnd(definition, test, "go");
     expect(test.time.elapsed()).toBe(100);
-    const types = events.filter((e) => e.type === "AGENT_START" || e.type === "AGENT_END").map((e) => `${e.type}:${e.source}`);
-    expect(types).toEqual(["AGENT_START:null", "AGENT_START:main/a", "AGENT_START:main/b", "AGENT_END:main/a", "AGENT_END:main/b", "AGENT_END:null"]);
+    const types = events
+      .filter((e) => e.type === "AGENT_START" || e.type === "AGENT_END")
+      .map((e) => `${e.type}:${e.source}`);
+    expect(types).toEqual([
+      "AGENT_START:null",
+      "AGENT_START:main/a",
+      "AGENT_START:main/b",
+      "AGENT_END:main/a",
+      "AGENT_END:main/b",
+      "AGENT_END:null",
+    ]);
   });
 
   it("runs them one by one when parallelToolCalls is off", async () => {

@@ -4,7 +4,8 @@ import { call, defineGraph, say, scripted } from "../testing/define-graph";
 import { runToEnd } from "../testing/run-to-end";
 import { createTestPorts } from "../testing/test-ports";
 
-const lastUserMessage = (messages: { role: string; content: string }[]) => [...messages].reverse().find((m) => m.role === "user")!.content;
+const lastUserMessage = (messages: { role: string; content: string }[]) =>
+  [...messages].reverse().find((m) => m.role === "user")!.content;
 
 describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
   it("returns accepted at once, wakes the root that answered early with one announce, ends after", async () => {
@@ -14,7 +15,13 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
       agents: {
         main: {
           handoffs: [{ to: "billing", execution: { mode: "background" } }],
-          model: [scripted([call(["subagent_billing", { task: "investigate" }]), say("I started an investigation."), say("Investigation finished: refund issued.")])],
+          model: [
+            scripted([
+              call(["subagent_billing", { task: "investigate" }]),
+              say("I started an investigation."),
+              say("Investigation finished: refund issued."),
+            ]),
+          ],
         },
         billing: { model: [scripted([say("refund of 39.98 issued", { latencyMs: 500 })])] },
       },
@@ -29,8 +36,16 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
       childSessionKey: expect.stringMatching(/^agent:billing:subagent:session_\d+$/),
     });
     expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({ status: "accepted", taskId: "task_1" });
-    expect(eventsOfType(events, "TASK_ACCEPTED")[0]).toMatchObject({ taskId: "task_1", reason: "background", agentId: "billing", ownerAgentId: "main" });
-    expect(eventsOfType(events, "TASK_COMPLETED")[0]).toMatchObject({ taskId: "task_1", output: "refund of 39.98 issued" });
+    expect(eventsOfType(events, "TASK_ACCEPTED")[0]).toMatchObject({
+      taskId: "task_1",
+      reason: "background",
+      agentId: "billing",
+      ownerAgentId: "main",
+    });
+    expect(eventsOfType(events, "TASK_COMPLETED")[0]).toMatchObject({
+      taskId: "task_1",
+      output: "refund of 39.98 issued",
+    });
     const announces = eventsOfType(events, "ANNOUNCE");
     expect(announces).toHaveLength(1);
     expect(announces[0]).toMatchObject({ agentId: "main", taskIds: ["task_1"], remaining: 0, source: null });
@@ -53,7 +68,9 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
         main: {
           tools: ["current_time"],
           handoffs: [{ to: "bg", execution: { mode: "background" } }, { to: "slow" }],
-          model: [scripted([call(["subagent_bg", { task: "bg" }]), call(["subagent_slow", { task: "slow" }]), say("final")])],
+          model: [
+            scripted([call(["subagent_bg", { task: "bg" }]), call(["subagent_slow", { task: "slow" }]), say("final")]),
+          ],
         },
         bg: { model: [scripted([say("bg result", { latencyMs: 10 })])] },
         slow: { model: [scripted([say("slow result", { latencyMs: 100 })])] },
@@ -77,7 +94,15 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
           handoffs: [{ to: "w", execution: { mode: "background" } }, { to: "slow" }],
           model: [
             scripted(
-              [call(["subagent_w", { task: "1" }], ["subagent_w", { task: "2" }], ["subagent_w", { task: "3" }], ["subagent_slow", { task: "s" }]), say("started")],
+              [
+                call(
+                  ["subagent_w", { task: "1" }],
+                  ["subagent_w", { task: "2" }],
+                  ["subagent_w", { task: "3" }],
+                  ["subagent_slow", { task: "s" }],
+                ),
+                say("started"),
+              ],
               { whenExhausted: say("noted") },
             ),
           ],
@@ -126,13 +151,19 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { handoffs: [{ to: "slow", execution: { timeoutSeconds: 1, onTimeout: "fail" } }], model: [scripted([call(["subagent_slow", { task: "x" }]), say("moved on")])] },
+        main: {
+          handoffs: [{ to: "slow", execution: { timeoutSeconds: 1, onTimeout: "fail" } }],
+          model: [scripted([call(["subagent_slow", { task: "x" }]), say("moved on")])],
+        },
         slow: { model: [scripted([say("slow answer", { latencyMs: 3000 })])] },
       },
     });
     const { events, result } = await runToEnd(definition, test, "go");
     expect(test.time.elapsed()).toBe(1000);
-    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({ status: "timeout", error: "sync handoff timed out after 1s (subagent_slow)" });
+    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({
+      status: "timeout",
+      error: "sync handoff timed out after 1s (subagent_slow)",
+    });
     expect(JSON.parse(test.requestsOf("main")[1].messages.at(-1)!.content)).toMatchObject({ status: "timeout" });
     expect(eventsOfType(events, "AGENT_END").find((e) => e.agentId === "slow")!.status).toBe("timeout");
     expect(eventsOfType(events, "TASK_ACCEPTED")).toHaveLength(0);
@@ -146,7 +177,18 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
       agents: {
         main: {
           handoffs: [{ to: "w", execution: { modelChoosesMode: true } }],
-          model: [scripted([call(["subagent_w", { task: "bg", timeout_seconds: 0 }], ["subagent_w", { task: "sync", timeout_seconds: 5 }]), say("ok")], { whenExhausted: say("ok") })],
+          model: [
+            scripted(
+              [
+                call(
+                  ["subagent_w", { task: "bg", timeout_seconds: 0 }],
+                  ["subagent_w", { task: "sync", timeout_seconds: 5 }],
+                ),
+                say("ok"),
+              ],
+              { whenExhausted: say("ok") },
+            ),
+          ],
         },
         w: { model: [scripted([], { whenExhausted: say("{{input}} done", { latencyMs: 10 }) })] },
       },
@@ -164,7 +206,10 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
       root: "main",
       agents: {
         main: {
-          handoffs: [{ to: "fast", execution: { mode: "background" } }, { to: "slow", execution: { mode: "background" } }],
+          handoffs: [
+            { to: "fast", execution: { mode: "background" } },
+            { to: "slow", execution: { mode: "background" } },
+          ],
           model: [scripted([call(["subagent_fast", { task: "a" }], ["subagent_slow", { task: "b" }]), say("done")])],
         },
         fast: { model: [scripted([say("fast answer", { latencyMs: 10 })])] },
@@ -173,7 +218,10 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
     });
     const { events } = await runToEnd(definition, test, "go", { forceSync: true, forceSyncTimeoutSeconds: 2 });
     expect(test.requestsOf("main")[0].tools).toEqual(["subagent_fast", "subagent_slow"]);
-    expect(Object.fromEntries(eventsOfType(events, "HANDOFF_END").map((e) => [e.tool, e.status]))).toEqual({ subagent_fast: "completed", subagent_slow: "timeout" });
+    expect(Object.fromEntries(eventsOfType(events, "HANDOFF_END").map((e) => [e.tool, e.status]))).toEqual({
+      subagent_fast: "completed",
+      subagent_slow: "timeout",
+    });
     expect(eventsOfType(events, "TASK_ACCEPTED")).toHaveLength(0);
     expect(eventsOfType(events, "RUN_START")[0].forceSync).toBe(true);
     expect(test.time.elapsed()).toBe(2000);
@@ -193,17 +241,27 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
         orch: {
           policy: { maxDepth: 2 },
           handoffs: [{ to: "leaf", execution: { mode: "background" } }],
-          model: [scripted([call(["subagent_leaf", { task: "dig" }]), say("orch answered early"), say("orch merged leaf result")])],
+          model: [
+            scripted([
+              call(["subagent_leaf", { task: "dig" }]),
+              say("orch answered early"),
+              say("orch merged leaf result"),
+            ]),
+          ],
         },
         leaf: { model: [scripted([say("leaf findings", { latencyMs: 400 })])] },
       },
     });
     const { events, result } = await runToEnd(definition, test, "go");
-    const order = events.filter((e) => e.type === "TASK_COMPLETED" || e.type === "ANNOUNCE").map((e) => `${e.type}:${e.source ?? "main"}`);
+    const order = events
+      .filter((e) => e.type === "TASK_COMPLETED" || e.type === "ANNOUNCE")
+      .map((e) => `${e.type}:${e.source ?? "main"}`);
     expect(order).toEqual(["TASK_COMPLETED:main/orch", "ANNOUNCE:main/orch", "TASK_COMPLETED:main", "ANNOUNCE:main"]);
     const orchTask = eventsOfType(events, "TASK_COMPLETED").find((e) => e.agentId === "orch")!;
     expect(orchTask.output).toBe("orch merged leaf result");
-    expect(test.requestsOf("orch")[2].messages.at(-1)!.content).toContain("Fold these results into your own answer for your parent agent.");
+    expect(test.requestsOf("orch")[2].messages.at(-1)!.content).toContain(
+      "Fold these results into your own answer for your parent agent.",
+    );
     expect(result.output).toContain("orch merged leaf result");
   });
 });
@@ -225,12 +283,21 @@ describe("task tools (seed 002)", () => {
             ]),
           ],
         },
-        w: { model: [scripted([], { rules: [{ match: "^A$", turn: say("result A", { latencyMs: 100 }) }], whenExhausted: say("result B", { latencyMs: 300 }) })] },
+        w: {
+          model: [
+            scripted([], {
+              rules: [{ match: "^A$", turn: say("result A", { latencyMs: 100 }) }],
+              whenExhausted: say("result B", { latencyMs: 300 }),
+            }),
+          ],
+        },
       },
     });
     const { events, result } = await runToEnd(definition, test, "go");
     const waitEnd = eventsOfType(events, "TOOL_CALL_END").find((e) => e.tool === "wait_async_results")!;
-    expect(JSON.parse(waitEnd.output)).toEqual({ results: [{ task_id: "task_1", agent: "w", status: "COMPLETED", output: "result A" }] });
+    expect(JSON.parse(waitEnd.output)).toEqual({
+      results: [{ task_id: "task_1", agent: "w", status: "COMPLETED", output: "result A" }],
+    });
     expect(waitEnd.timestamp - events[0].timestamp).toBe(100);
     const announces = eventsOfType(events, "ANNOUNCE");
     expect(announces.map((a) => a.taskIds)).toEqual([["task_2"]]);
@@ -255,19 +322,31 @@ describe("task tools (seed 002)", () => {
             ]),
           ],
         },
-        w: { model: [scripted([], { rules: [{ match: "one", turn: say("first", { latencyMs: 50 }) }], whenExhausted: say("second", { latencyMs: 200 }) })] },
+        w: {
+          model: [
+            scripted([], {
+              rules: [{ match: "one", turn: say("first", { latencyMs: 50 }) }],
+              whenExhausted: say("second", { latencyMs: 200 }),
+            }),
+          ],
+        },
       },
     });
     const { events } = await runToEnd(definition, test, "go");
-    const out = (tool: string, n = 0) => JSON.parse(eventsOfType(events, "TOOL_CALL_END").filter((e) => e.tool === tool)[n].output);
+    const out = (tool: string, n = 0) =>
+      JSON.parse(eventsOfType(events, "TOOL_CALL_END").filter((e) => e.tool === tool)[n].output);
     expect(out("task_output", 0)).toEqual({ task_id: "task_1", agent: "w", status: "RUNNING" });
     expect(out("task_list").tasks.map((t: { task_id: string; status: string }) => [t.task_id, t.status])).toEqual([
       ["task_1", "RUNNING"],
       ["task_2", "RUNNING"],
     ]);
-    expect(out("wait_async_results")).toEqual({ results: [{ task_id: "task_1", agent: "w", status: "COMPLETED", output: "first" }] });
+    expect(out("wait_async_results")).toEqual({
+      results: [{ task_id: "task_1", agent: "w", status: "COMPLETED", output: "first" }],
+    });
     expect(out("task_output", 1)).toEqual({ task_id: "task_2", agent: "w", status: "COMPLETED", output: "second" });
-    expect(eventsOfType(events, "TOOL_CALL_END").filter((e) => e.tool === "task_output")[2].output).toMatch(/^error: unknown task_id nope/);
+    expect(eventsOfType(events, "TOOL_CALL_END").filter((e) => e.tool === "task_output")[2].output).toMatch(
+      /^error: unknown task_id nope/,
+    );
     // Both results went out through task tools, so nothing is announced.
     expect(eventsOfType(events, "ANNOUNCE")).toHaveLength(0);
   });
@@ -281,13 +360,22 @@ describe("task tools (seed 002)", () => {
         main: {
           policy: { maxDepth: 2 },
           handoffs: [{ to: "w", execution: { mode: "background" } }, { to: "orch" }],
-          model: [scripted([call(["subagent_w", { task: "x" }]), call(["subagent_orch", { task: "peek" }]), say("ok")], { whenExhausted: say("ok") })],
+          model: [
+            scripted([call(["subagent_w", { task: "x" }]), call(["subagent_orch", { task: "peek" }]), say("ok")], {
+              whenExhausted: say("ok"),
+            }),
+          ],
         },
-        orch: { handoffs: [{ to: "w", execution: { mode: "background" } }], model: [scripted([call(["task_output", { task_id: "task_1" }]), say("{{lastToolResult}}")])] },
+        orch: {
+          handoffs: [{ to: "w", execution: { mode: "background" } }],
+          model: [scripted([call(["task_output", { task_id: "task_1" }]), say("{{lastToolResult}}")])],
+        },
         w: { model: [scripted([say("secret", { latencyMs: 50 })])] },
       },
     });
     const { events } = await runToEnd(definition, test, "go");
-    expect(eventsOfType(events, "TOOL_CALL_END").find((e) => e.tool === "task_output")!.output).toMatch(/^error: unknown task_id task_1/);
+    expect(eventsOfType(events, "TOOL_CALL_END").find((e) => e.tool === "task_output")!.output).toMatch(
+      /^error: unknown task_id task_1/,
+    );
   });
 });

@@ -10,14 +10,25 @@ const loopTurn = call(["calculator", { expression: "1+1" }]);
 describe("run-wide budgets (ours)", () => {
   it("stops the whole tree cleanly when the step budget runs out mid-tree", async () => {
     const test = createTestPorts();
-    const worker = { tools: ["calculator"], model: [scripted([loopTurn, loopTurn, loopTurn, say("done")], { latencyMs: 10 })] };
+    const worker = {
+      tools: ["calculator"],
+      model: [scripted([loopTurn, loopTurn, loopTurn, say("done")], { latencyMs: 10 })],
+    };
     const definition = defineGraph({
       root: "main",
       budgets: { maxSteps: 6 },
       agents: {
         main: {
           handoffs: [{ to: "a" }, { to: "b" }, { to: "c" }],
-          model: [scripted([{ ...call(["subagent_a", { task: "1" }], ["subagent_b", { task: "2" }], ["subagent_c", { task: "3" }]), text: "Fanning out." }, say("never")])],
+          model: [
+            scripted([
+              {
+                ...call(["subagent_a", { task: "1" }], ["subagent_b", { task: "2" }], ["subagent_c", { task: "3" }]),
+                text: "Fanning out.",
+              },
+              say("never"),
+            ]),
+          ],
         },
         a: worker,
         b: worker,
@@ -32,7 +43,11 @@ describe("run-wide budgets (ours)", () => {
     expect(exceeded).toHaveLength(1);
     expect(exceeded[0]).toMatchObject({ budget: "steps", limit: 6, used: 6 });
     expect(eventsOfType(events, "MODEL_CALL_START")).toHaveLength(6);
-    expect(eventsOfType(events, "AGENT_END").map((e) => e.status).sort()).toEqual(["budget_exceeded", "budget_exceeded", "budget_exceeded", "budget_exceeded"]);
+    expect(
+      eventsOfType(events, "AGENT_END")
+        .map((e) => e.status)
+        .sort(),
+    ).toEqual(["budget_exceeded", "budget_exceeded", "budget_exceeded", "budget_exceeded"]);
     // No retries, no fallbacks on a budget stop.
     expect(eventsOfType(events, "AGENT_START")).toHaveLength(4);
     expect(eventsOfType(events, "HANDOFF_END").every((e) => e.status === "failed" && e.attempts === 1)).toBe(true);
@@ -40,7 +55,8 @@ describe("run-wide budgets (ours)", () => {
 
   it("never stops mid-write: a running tool call finishes, the next model call does not start", async () => {
     const runner: ToolRunner = {
-      spec: (name) => (name === "save_report" ? { name, description: "slow write", parameters: { type: "object" } } : null),
+      spec: (name) =>
+        name === "save_report" ? { name, description: "slow write", parameters: { type: "object" } } : null,
       run: async (_invocation, context) => {
         await test.time.sleep(100);
         await test.files.write(context.workspaceId, "report.md", "complete report");
@@ -53,7 +69,12 @@ describe("run-wide budgets (ours)", () => {
       budgets: { maxSteps: 4 },
       externalTools: [{ name: "save_report", kind: "http", catalogId: null, description: "slow write" }],
       agents: {
-        main: { handoffs: [{ to: "writer" }, { to: "spender" }], model: [scripted([call(["subagent_writer", { task: "w" }], ["subagent_spender", { task: "s" }]), say("never")])] },
+        main: {
+          handoffs: [{ to: "writer" }, { to: "spender" }],
+          model: [
+            scripted([call(["subagent_writer", { task: "w" }], ["subagent_spender", { task: "s" }]), say("never")]),
+          ],
+        },
         writer: { tools: ["save_report"], model: [scripted([call(["save_report", {}]), say("written")])] },
         spender: { tools: ["calculator"], model: [scripted([loopTurn, loopTurn, loopTurn], { latencyMs: 20 })] },
       },
@@ -71,7 +92,13 @@ describe("run-wide budgets (ours)", () => {
     const definition = defineGraph({
       root: "main",
       budgets: { maxTokens: 300 },
-      agents: { main: { tools: ["calculator"], maxTokens: 100, model: [scripted([], { whenExhausted: { ...loopTurn, usage: { inputTokens: 80, outputTokens: 20 } } })] } },
+      agents: {
+        main: {
+          tools: ["calculator"],
+          maxTokens: 100,
+          model: [scripted([], { whenExhausted: { ...loopTurn, usage: { inputTokens: 80, outputTokens: 20 } } })],
+        },
+      },
     });
     const { events, result } = await runToEnd(definition, test, "go");
     expect(result.status).toBe("budget_exceeded");
@@ -89,7 +116,12 @@ describe("run-wide budgets (ours)", () => {
       agents: {
         main: {
           tools: ["calculator"],
-          model: [scripted([{ ...loopTurn, usage: { inputTokens: 100_000, outputTokens: 0 } }], { model: "gpt-4o", whenExhausted: { ...loopTurn, usage: { inputTokens: 100_000, outputTokens: 0 } } })],
+          model: [
+            scripted([{ ...loopTurn, usage: { inputTokens: 100_000, outputTokens: 0 } }], {
+              model: "gpt-4o",
+              whenExhausted: { ...loopTurn, usage: { inputTokens: 100_000, outputTokens: 0 } },
+            }),
+          ],
         },
       },
     });
@@ -112,7 +144,11 @@ describe("run-wide budgets (ours)", () => {
     const { events, result } = await runToEnd(definition, test, "go");
     expect(result.status).toBe("budget_exceeded");
     expect(test.time.elapsed()).toBe(1000);
-    expect(eventsOfType(events, "BUDGET_EXCEEDED")[0]).toMatchObject({ budget: "wall_time", agentId: null, source: null });
+    expect(eventsOfType(events, "BUDGET_EXCEEDED")[0]).toMatchObject({
+      budget: "wall_time",
+      agentId: null,
+      source: null,
+    });
     expect(eventsOfType(events, "MODEL_CALL_END").find((e) => e.agentId === "slow")!.error?.kind).toBe("aborted");
   });
 });

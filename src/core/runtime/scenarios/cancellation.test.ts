@@ -13,12 +13,19 @@ const tree = () =>
       main: {
         policy: { maxDepth: 2 },
         handoffs: [{ to: "orch", execution: { mode: "background" } }, { to: "worker" }],
-        model: [scripted([call(["subagent_orch", { task: "o" }]), call(["subagent_worker", { task: "w" }]), say("main done")], { whenExhausted: say("main woke") })],
+        model: [
+          scripted(
+            [call(["subagent_orch", { task: "o" }]), call(["subagent_worker", { task: "w" }]), say("main done")],
+            { whenExhausted: say("main woke") },
+          ),
+        ],
       },
       orch: {
         policy: { maxDepth: 2 },
         handoffs: [{ to: "leaf", execution: { mode: "background" } }],
-        model: [scripted([call(["subagent_leaf", { task: "l" }]), say("orch done")], { whenExhausted: say("orch woke") })],
+        model: [
+          scripted([call(["subagent_leaf", { task: "l" }]), say("orch done")], { whenExhausted: say("orch woke") }),
+        ],
       },
       worker: { model: [scripted([say("worker done", { latencyMs: 1000 })])] },
       leaf: { model: [scripted([say("leaf done", { latencyMs: 1000 })])] },
@@ -36,9 +43,23 @@ describe("cancellation (seed 003 §19.8 cascade)", () => {
     expect(test.time.elapsed()).toBe(50);
     const ends = eventsOfType(events, "AGENT_END");
     expect(ends).toHaveLength(eventsOfType(events, "AGENT_START").length);
-    expect(ends.map((e) => `${e.agentId}:${e.status}`).sort()).toEqual(["leaf:cancelled", "main:cancelled", "orch:cancelled", "worker:cancelled"]);
-    expect(eventsOfType(events, "TASK_CANCELLED").map((e) => e.agentId).sort()).toEqual(["leaf", "orch"]);
-    expect(eventsOfType(events, "MODEL_CALL_END").filter((e) => e.error?.kind === "aborted").map((e) => e.agentId).sort()).toEqual(["leaf", "worker"]);
+    expect(ends.map((e) => `${e.agentId}:${e.status}`).sort()).toEqual([
+      "leaf:cancelled",
+      "main:cancelled",
+      "orch:cancelled",
+      "worker:cancelled",
+    ]);
+    expect(
+      eventsOfType(events, "TASK_CANCELLED")
+        .map((e) => e.agentId)
+        .sort(),
+    ).toEqual(["leaf", "orch"]);
+    expect(
+      eventsOfType(events, "MODEL_CALL_END")
+        .filter((e) => e.error?.kind === "aborted")
+        .map((e) => e.agentId)
+        .sort(),
+    ).toEqual(["leaf", "worker"]);
     expect(events.at(-1)).toMatchObject({ type: "RUN_END", status: "cancelled" });
     expect(test.time.pending()).toBe(0);
   });
@@ -77,13 +98,21 @@ describe("cancellation (seed 003 §19.8 cascade)", () => {
       agents: {
         main: {
           handoffs: [{ to: "w", execution: { mode: "background" } }],
-          model: [scripted([call(["subagent_w", { task: "x" }]), call(["task_cancel", { task_id: "task_1" }]), say("cancelled it")])],
+          model: [
+            scripted([
+              call(["subagent_w", { task: "x" }]),
+              call(["task_cancel", { task_id: "task_1" }]),
+              say("cancelled it"),
+            ]),
+          ],
         },
         w: { model: [scripted([say("never", { latencyMs: 1000 })])] },
       },
     });
     const { events, result } = await runToEnd(definition, test, "go");
-    expect(JSON.parse(eventsOfType(events, "TOOL_CALL_END").find((e) => e.tool === "task_cancel")!.output)).toMatchObject({
+    expect(
+      JSON.parse(eventsOfType(events, "TOOL_CALL_END").find((e) => e.tool === "task_cancel")!.output),
+    ).toMatchObject({
       task_id: "task_1",
       status: "CANCELLED",
     });

@@ -11,7 +11,15 @@ describe("depth, roles and limits (seed 003 §19.4–19.5)", () => {
     const orchestrator = (label: string) => ({
       policy: { maxDepth: 2 },
       handoffs: [{ to: "x" }, { to: "y" }],
-      model: [scripted([call(["subagent_x", { task: `${label}-x` }], ["subagent_y", { task: `${label}-y` }]), say(`${label} merged`)], { latencyMs: 5 })],
+      model: [
+        scripted(
+          [
+            call(["subagent_x", { task: `${label}-x` }], ["subagent_y", { task: `${label}-y` }]),
+            say(`${label} merged`),
+          ],
+          { latencyMs: 5 },
+        ),
+      ],
     });
     const definition = defineGraph({
       root: "main",
@@ -57,16 +65,30 @@ describe("depth, roles and limits (seed 003 §19.4–19.5)", () => {
       maxSpawnDepth: 1,
       agents: {
         main: { handoffs: [{ to: "mid" }], model: [scripted([call(["subagent_mid", { task: "x" }]), say("ok")])] },
-        mid: { tools: ["calculator"], handoffs: [{ to: "deep" }], model: [scripted([call(["subagent_deep", { task: "y" }]), say("mid done")])] },
+        mid: {
+          tools: ["calculator"],
+          handoffs: [{ to: "deep" }],
+          model: [scripted([call(["subagent_deep", { task: "y" }]), say("mid done")])],
+        },
         deep: { model: [scripted([say("never")])] },
       },
     });
     const { events } = await runToEnd(definition, test, "go");
-    expect(test.requestsOf("main")[0].tools).toEqual(["subagent_mid", "task_output", "wait_async_results", "task_cancel", "task_list"]);
+    expect(test.requestsOf("main")[0].tools).toEqual([
+      "subagent_mid",
+      "task_output",
+      "wait_async_results",
+      "task_cancel",
+      "task_list",
+    ]);
     expect(test.requestsOf("mid")[0].tools).toEqual(["calculator"]);
     expect(test.requestsOf("deep")).toHaveLength(0);
     const refused = eventsOfType(events, "TOOL_CALL_END").find((e) => e.tool === "subagent_deep")!;
-    expect(refused).toMatchObject({ output: "tool subagent_deep is not allowed for agent mid", isError: true, source: "main/mid" });
+    expect(refused).toMatchObject({
+      output: "tool subagent_deep is not allowed for agent mid",
+      isError: true,
+      source: "main/mid",
+    });
   });
 
   it("denies beyond the policy's maxDepth with the seed's message (stricter than maxSpawnDepth)", async () => {
@@ -75,8 +97,16 @@ describe("depth, roles and limits (seed 003 §19.4–19.5)", () => {
       root: "main",
       maxSpawnDepth: 3,
       agents: {
-        main: { policy: { maxDepth: 3 }, handoffs: [{ to: "mid" }], model: [scripted([call(["subagent_mid", { task: "x" }]), say("ok")])] },
-        mid: { policy: { maxDepth: 1 }, handoffs: [{ to: "deep" }], model: [scripted([call(["subagent_deep", { task: "y" }]), say("mid done")])] },
+        main: {
+          policy: { maxDepth: 3 },
+          handoffs: [{ to: "mid" }],
+          model: [scripted([call(["subagent_mid", { task: "x" }]), say("ok")])],
+        },
+        mid: {
+          policy: { maxDepth: 1 },
+          handoffs: [{ to: "deep" }],
+          model: [scripted([call(["subagent_deep", { task: "y" }]), say("mid done")])],
+        },
         deep: { model: [scripted([say("never")])] },
       },
     });
@@ -92,7 +122,11 @@ describe("depth, roles and limits (seed 003 §19.4–19.5)", () => {
       agents: {
         main: {
           handoffs: [{ to: "main", toolName: "general_purpose" }],
-          model: [scripted([call(["general_purpose", { task: "sub-problem" }]), say("top done")], { whenExhausted: say("clone answer") })],
+          model: [
+            scripted([call(["general_purpose", { task: "sub-problem" }]), say("top done")], {
+              whenExhausted: say("clone answer"),
+            }),
+          ],
         },
       },
     });
@@ -110,13 +144,20 @@ describe("depth, roles and limits (seed 003 §19.4–19.5)", () => {
       agents: {
         main: {
           handoffs: [{ to: "w" }],
-          model: [scripted([call(["subagent_w", { task: "1" }], ["subagent_w", { task: "2" }], ["subagent_w", { task: "3" }]), say("ok")])],
+          model: [
+            scripted([
+              call(["subagent_w", { task: "1" }], ["subagent_w", { task: "2" }], ["subagent_w", { task: "3" }]),
+              say("ok"),
+            ]),
+          ],
         },
         w: { model: [scripted([], { whenExhausted: say("done", { latencyMs: 10 }) })] },
       },
     });
     const { events } = await runToEnd(definition, test, "go");
-    const statuses = eventsOfType(events, "HANDOFF_END").map((e) => e.status).sort();
+    const statuses = eventsOfType(events, "HANDOFF_END")
+      .map((e) => e.status)
+      .sort();
     expect(statuses).toEqual(["completed", "completed", "forbidden"]);
     expect(eventsOfType(events, "HANDOFF_END").find((e) => e.status === "forbidden")!.error).toBe(
       "max active children reached for this session (2/2)",
@@ -131,7 +172,11 @@ describe("depth, roles and limits (seed 003 §19.4–19.5)", () => {
       agents: {
         main: {
           handoffs: [{ to: "bg", execution: { mode: "background" } }, { to: "w" }],
-          model: [scripted([call(["subagent_bg", { task: "long" }]), call(["subagent_w", { task: "quick" }]), say("ok")], { whenExhausted: say("done") })],
+          model: [
+            scripted([call(["subagent_bg", { task: "long" }]), call(["subagent_w", { task: "quick" }]), say("ok")], {
+              whenExhausted: say("done"),
+            }),
+          ],
         },
         bg: { model: [scripted([say("bg done", { latencyMs: 1000 })])] },
         w: { model: [scripted([say("w done")])] },

@@ -42,10 +42,15 @@ describe("example graphs (offline, scripted model)", () => {
       ["investigate_billing", "accepted"],
       ["lookup_faq", "completed"],
     ]);
-    expect(eventsOfType(events, "TASK_COMPLETED")[0].output).toBe("Duplicate charge confirmed; a refund of 39.98 USD has been issued.");
+    expect(eventsOfType(events, "TASK_COMPLETED")[0].output).toBe(
+      "Duplicate charge confirmed; a refund of 39.98 USD has been issued.",
+    );
     expect(eventsOfType(events, "ANNOUNCE")).toHaveLength(1);
     expect(result.output).toMatch(/^Update from billing/);
-    const caseNote = await test.files.read(`${eventsOfType(events, "RUN_START")[0].conversationId}:triage/billing`, "case-note.md");
+    const caseNote = await test.files.read(
+      `${eventsOfType(events, "RUN_START")[0].conversationId}:triage/billing`,
+      "case-note.md",
+    );
     expect(caseNote).toBe("Duplicate charge confirmed. Refund due: 39.98 USD.");
   });
 
@@ -59,7 +64,9 @@ describe("example graphs (offline, scripted model)", () => {
       "Review 2: both suggestions from my first review are addressed. Score 4/5. (I have 8 messages in memory, including my first review.)",
     ]);
     // Shared workspace: the reviewer read the author's draft, v1 then v2.
-    const reads = eventsOfType(events, "TOOL_CALL_END").filter((e) => e.agentId === "reviewer").map((e) => e.output.split("\n")[0]);
+    const reads = eventsOfType(events, "TOOL_CALL_END")
+      .filter((e) => e.agentId === "reviewer")
+      .map((e) => e.output.split("\n")[0]);
     expect(reads).toEqual(["# Draft v1", "# Draft v2"]);
   });
 });

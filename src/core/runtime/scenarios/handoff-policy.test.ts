@@ -23,7 +23,10 @@ describe("handoff as a governed tool (seed 000)", () => {
           handoffs: [{ to: "reviewer", toolName: "delegate_code_review" }],
           model: [scripted([call(["delegate_code_review", { task: "review", context: "only src/" }]), say("ok")])],
         },
-        reviewer: { tools: ["calculator"], model: [scripted([call(["calculator", { expression: "1+1" }]), say("LGTM")])] },
+        reviewer: {
+          tools: ["calculator"],
+          model: [scripted([call(["calculator", { expression: "1+1" }]), say("LGTM")])],
+        },
       },
     });
     const { events } = await runToEnd(definition, test, "analyze");
@@ -39,8 +42,20 @@ describe("handoff as a governed tool (seed 000)", () => {
     });
     const start = eventsOfType(events, "HANDOFF_START")[0];
     const end = eventsOfType(events, "HANDOFF_END")[0];
-    expect(start).toMatchObject({ tool: "delegate_code_review", subagent: "reviewer", depth: 1, sessionMode: "NEW_SESSION", source: null });
-    expect(end).toMatchObject({ handoffId: start.handoffId, callId: start.callId, status: "completed", attempts: 1, error: null });
+    expect(start).toMatchObject({
+      tool: "delegate_code_review",
+      subagent: "reviewer",
+      depth: 1,
+      sessionMode: "NEW_SESSION",
+      source: null,
+    });
+    expect(end).toMatchObject({
+      handoffId: start.handoffId,
+      callId: start.callId,
+      status: "completed",
+      attempts: 1,
+      error: null,
+    });
     // The child's events are nested under the handoff and tagged with its path.
     const childStart = eventsOfType(events, "AGENT_START")[1];
     expect(childStart).toMatchObject({ source: "main/reviewer", parentSpanId: start.spanId, depth: 1, role: "leaf" });
@@ -51,7 +66,10 @@ describe("handoff as a governed tool (seed 000)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { handoffs: [{ to: "w" }], model: [scripted([call(["subagent_w", "summarise {this: broken"]), say("ok")])] },
+        main: {
+          handoffs: [{ to: "w" }],
+          model: [scripted([call(["subagent_w", "summarise {this: broken"]), say("ok")])],
+        },
         w: { model: [scripted([say("done")])] },
       },
     });
@@ -65,7 +83,14 @@ describe("handoff as a governed tool (seed 000)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { policy: { allowedTools: ["delegate_other"] }, handoffs: [{ to: "w", toolName: "delegate_worker" }, { to: "o", toolName: "delegate_other" }], model: [scripted([call(["delegate_worker", { task: "x" }]), say("handled")])] },
+        main: {
+          policy: { allowedTools: ["delegate_other"] },
+          handoffs: [
+            { to: "w", toolName: "delegate_worker" },
+            { to: "o", toolName: "delegate_other" },
+          ],
+          model: [scripted([call(["delegate_worker", { task: "x" }]), say("handled")])],
+        },
         w: { model: [scripted([say("never")])] },
         o: { model: [scripted([say("other")])] },
       },
@@ -73,8 +98,15 @@ describe("handoff as a governed tool (seed 000)", () => {
     const { events, result } = await runToEnd(definition, test, "go");
     expect(result.output).toBe("handled");
     expect(test.requestsOf("w")).toHaveLength(0);
-    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({ status: "denied", error: "tool is not in allowedTools", attempts: 0 });
-    expect(JSON.parse(toolResult(test, "main", "delegate_worker"))).toMatchObject({ status: "denied", error: "tool is not in allowedTools" });
+    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({
+      status: "denied",
+      error: "tool is not in allowedTools",
+      attempts: 0,
+    });
+    expect(JSON.parse(toolResult(test, "main", "delegate_worker"))).toMatchObject({
+      status: "denied",
+      error: "tool is not in allowedTools",
+    });
     expect(eventsOfType(events, "TOOL_CALL_END")[0].isError).toBe(true);
   });
 
@@ -83,25 +115,37 @@ describe("handoff as a governed tool (seed 000)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { policy: { deniedTools: ["delegate_worker"], onDenied: "FALLBACK_TO_PRIMARY" }, handoffs: [{ to: "w", toolName: "delegate_worker" }], model: [scripted([call(["delegate_worker", { task: "x" }]), say("ok")])] },
+        main: {
+          policy: { deniedTools: ["delegate_worker"], onDenied: "FALLBACK_TO_PRIMARY" },
+          handoffs: [{ to: "w", toolName: "delegate_worker" }],
+          model: [scripted([call(["delegate_worker", { task: "x" }]), say("ok")])],
+        },
         w: { model: [scripted([say("never")])] },
       },
     });
     const { events } = await runToEnd(definition, test, "go");
     expect(toolResult(test, "main", "delegate_worker")).toBe("handoff unavailable: tool is in deniedTools");
-    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({ status: "fallback", error: "tool is in deniedTools" });
+    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({
+      status: "fallback",
+      error: "tool is in deniedTools",
+    });
   });
 
   it("FALLBACK_TO_PRIMARY hands the same call to a regular tool that serves the name", async () => {
     const runner: ToolRunner = {
-      spec: (name) => (name === "delegate_worker" ? { name, description: "local worker", parameters: { type: "object" } } : null),
+      spec: (name) =>
+        name === "delegate_worker" ? { name, description: "local worker", parameters: { type: "object" } } : null,
       run: async (invocation) => `served locally: ${(invocation.args as { task: string }).task}`,
     };
     const test = createTestPorts({ tools: runner });
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { policy: { onError: "FALLBACK_TO_PRIMARY" }, handoffs: [{ to: "w", toolName: "delegate_worker" }], model: [scripted([call(["delegate_worker", { task: "x" }]), say("ok")])] },
+        main: {
+          policy: { onError: "FALLBACK_TO_PRIMARY" },
+          handoffs: [{ to: "w", toolName: "delegate_worker" }],
+          model: [scripted([call(["delegate_worker", { task: "x" }]), say("ok")])],
+        },
         w: { model: [scripted([fail(400, "bad request")])] },
       },
     });
@@ -116,7 +160,11 @@ describe("handoff as a governed tool (seed 000)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { policy: { maxRetries: 2 }, handoffs: [{ to: "w" }], model: [scripted([call(["subagent_w", { task: "x" }]), say("ok")])] },
+        main: {
+          policy: { maxRetries: 2 },
+          handoffs: [{ to: "w" }],
+          model: [scripted([call(["subagent_w", { task: "x" }]), say("ok")])],
+        },
         w: { model: [scripted([fail(400), fail(400), say("third time lucky")])] },
       },
     });
@@ -124,7 +172,11 @@ describe("handoff as a governed tool (seed 000)", () => {
     const childStarts = eventsOfType(events, "AGENT_START").filter((e) => e.agentId === "w");
     expect(childStarts).toHaveLength(3);
     expect(new Set(childStarts.map((e) => e.sessionId)).size).toBe(1);
-    expect(eventsOfType(events, "AGENT_END").filter((e) => e.agentId === "w").map((e) => e.status)).toEqual(["failed", "failed", "completed"]);
+    expect(
+      eventsOfType(events, "AGENT_END")
+        .filter((e) => e.agentId === "w")
+        .map((e) => e.status),
+    ).toEqual(["failed", "failed", "completed"]);
     expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({ status: "completed", attempts: 3 });
     // A retry starts from the session's initial transcript, not the failed attempt's.
     expect(test.requestsOf("w").map((r) => r.messages.length)).toEqual([2, 2, 2]);
@@ -135,15 +187,28 @@ describe("handoff as a governed tool (seed 000)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { policy: { maxRetries: 1 }, handoffs: [{ to: "w" }], model: [scripted([call(["subagent_w", { task: "x" }]), say("parent carries on")])] },
+        main: {
+          policy: { maxRetries: 1 },
+          handoffs: [{ to: "w" }],
+          model: [scripted([call(["subagent_w", { task: "x" }]), say("parent carries on")])],
+        },
         w: { model: [scripted([fail(400, "nope")], { whenExhausted: fail(400, "still nope") })] },
       },
     });
     const { events, result } = await runToEnd(definition, test, "go");
     expect(result.status).toBe("completed");
     expect(result.output).toBe("parent carries on");
-    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({ status: "failed", attempts: 2, error: "still nope" });
-    expect(JSON.parse(toolResult(test, "main", "subagent_w"))).toEqual({ subagent: "w", toolName: "subagent_w", status: "failed", error: "still nope" });
+    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      error: "still nope",
+    });
+    expect(JSON.parse(toolResult(test, "main", "subagent_w"))).toEqual({
+      subagent: "w",
+      toolName: "subagent_w",
+      status: "failed",
+      error: "still nope",
+    });
   });
 
   it("times each attempt out and really aborts the child's model call", async () => {
@@ -151,15 +216,27 @@ describe("handoff as a governed tool (seed 000)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { policy: { timeoutMillis: 100, maxRetries: 1 }, handoffs: [{ to: "slow" }], model: [scripted([call(["subagent_slow", { task: "x" }]), say("ok")])] },
-        slow: { model: [scripted([say("too late")], { latencyMs: 5_000, whenExhausted: say("too late", { latencyMs: 5_000 }) })] },
+        main: {
+          policy: { timeoutMillis: 100, maxRetries: 1 },
+          handoffs: [{ to: "slow" }],
+          model: [scripted([call(["subagent_slow", { task: "x" }]), say("ok")])],
+        },
+        slow: {
+          model: [
+            scripted([say("too late")], { latencyMs: 5_000, whenExhausted: say("too late", { latencyMs: 5_000 }) }),
+          ],
+        },
       },
     });
     const { events } = await runToEnd(definition, test, "go");
     expect(test.time.elapsed()).toBe(200);
     const childModelEnds = eventsOfType(events, "MODEL_CALL_END").filter((e) => e.agentId === "slow");
     expect(childModelEnds.map((e) => e.error?.kind)).toEqual(["aborted", "aborted"]);
-    expect(eventsOfType(events, "AGENT_END").filter((e) => e.agentId === "slow").map((e) => e.status)).toEqual(["timeout", "timeout"]);
+    expect(
+      eventsOfType(events, "AGENT_END")
+        .filter((e) => e.agentId === "slow")
+        .map((e) => e.status),
+    ).toEqual(["timeout", "timeout"]);
     expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({
       status: "failed",
       attempts: 2,
@@ -174,7 +251,13 @@ describe("handoff as a governed tool (seed 000)", () => {
       root: "main",
       agents: {
         main: {
-          policy: { enabled: false, deniedTools: ["subagent_w"], maxRetries: 3, timeoutMillis: 50, inputFilter: { redact: [], prepend: "FILTERED" } },
+          policy: {
+            enabled: false,
+            deniedTools: ["subagent_w"],
+            maxRetries: 3,
+            timeoutMillis: 50,
+            inputFilter: { redact: [], prepend: "FILTERED" },
+          },
           handoffs: [{ to: "w" }],
           model: [scripted([call(["subagent_w", { task: "x" }]), say("ok")])],
         },
@@ -195,7 +278,13 @@ describe("handoff as a governed tool (seed 000)", () => {
       root: "main",
       agents: {
         main: {
-          policy: { inputFilter: { redact: [{ pattern: "sk-[a-z0-9]+", flags: "g", replacement: "[key]" }], truncateChars: 20, prepend: "Policy: no secrets." } },
+          policy: {
+            inputFilter: {
+              redact: [{ pattern: "sk-[a-z0-9]+", flags: "g", replacement: "[key]" }],
+              truncateChars: 20,
+              prepend: "Policy: no secrets.",
+            },
+          },
           handoffs: [{ to: "w" }],
           model: [scripted([call(["subagent_w", { task: "use sk-abc123 to fetch the whole report" }]), say("ok")])],
         },
@@ -203,7 +292,10 @@ describe("handoff as a governed tool (seed 000)", () => {
       },
     });
     await runToEnd(definition, test, "go");
-    expect(test.requestsOf("w")[0].messages.at(-1)).toEqual({ role: "user", content: "Policy: no secrets.\n\nuse [key] to fetch t" });
+    expect(test.requestsOf("w")[0].messages.at(-1)).toEqual({
+      role: "user",
+      content: "Policy: no secrets.\n\nuse [key] to fetch t",
+    });
   });
 
   it("parallel handoffs: one completes, one is denied (fails), one errors and falls back; the parent gets all three", async () => {
@@ -214,7 +306,12 @@ describe("handoff as a governed tool (seed 000)", () => {
         main: {
           policy: { deniedTools: ["subagent_b"], onDenied: "FAIL", onError: "FALLBACK_TO_PRIMARY" },
           handoffs: [{ to: "a" }, { to: "b" }, { to: "c" }],
-          model: [scripted([call(["subagent_a", { task: "1" }], ["subagent_b", { task: "2" }], ["subagent_c", { task: "3" }]), say("{{messageCount}} messages")])],
+          model: [
+            scripted([
+              call(["subagent_a", { task: "1" }], ["subagent_b", { task: "2" }], ["subagent_c", { task: "3" }]),
+              say("{{messageCount}} messages"),
+            ]),
+          ],
         },
         a: { model: [scripted([say("A done", { latencyMs: 30 })])] },
         b: { model: [scripted([say("never")])] },
@@ -229,6 +326,11 @@ describe("handoff as a governed tool (seed 000)", () => {
     expect(JSON.parse(toolResult(test, "main", "subagent_b")).status).toBe("denied");
     expect(toolResult(test, "main", "subagent_c")).toMatch(/^handoff unavailable: all models failed for agent "c"/);
     // All three results arrive in call order before the next model call (fork-join).
-    expect(test.requestsOf("main")[1].messages.slice(-3).map((m) => (m.role === "tool" ? m.toolName : m.role))).toEqual(["subagent_a", "subagent_b", "subagent_c"]);
+    expect(
+      test
+        .requestsOf("main")[1]
+        .messages.slice(-3)
+        .map((m) => (m.role === "tool" ? m.toolName : m.role)),
+    ).toEqual(["subagent_a", "subagent_b", "subagent_c"]);
   });
 });

@@ -21,7 +21,14 @@ describe("model fallback chain (SPEC §5.7)", () => {
     });
     const { events, result } = await runToEnd(definition, test, "go");
     expect(result.output).toBe("answer from backup");
-    const attempts = eventsOfType(events, "MODEL_CALL_END").map((e) => [e.model, e.chainIndex, e.attempt, e.error?.status ?? null, e.willRetry, e.willFallback]);
+    const attempts = eventsOfType(events, "MODEL_CALL_END").map((e) => [
+      e.model,
+      e.chainIndex,
+      e.attempt,
+      e.error?.status ?? null,
+      e.willRetry,
+      e.willFallback,
+    ]);
     expect(attempts).toEqual([
       ["gpt-4o", 0, 1, 503, true, false],
       ["gpt-4o", 0, 2, 503, false, true],
@@ -49,13 +56,19 @@ describe("model fallback chain (SPEC §5.7)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { handoffs: [{ to: "w" }], model: [scripted([call(["subagent_w", { task: "x" }]), say("handled the failure")])] },
+        main: {
+          handoffs: [{ to: "w" }],
+          model: [scripted([call(["subagent_w", { task: "x" }]), say("handled the failure")])],
+        },
         w: { model: [scripted([fail(429, "rate limited")])] },
       },
     });
     const { events, result } = await runToEnd(definition, test, "go");
     expect(result).toMatchObject({ status: "completed", output: "handled the failure" });
-    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({ status: "failed", error: expect.stringMatching(/rate_limit 429/) });
+    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/rate_limit 429/),
+    });
     expect(eventsOfType(events, "AGENT_END").find((e) => e.agentId === "w")!.status).toBe("failed");
   });
 
@@ -72,20 +85,32 @@ describe("model fallback chain (SPEC §5.7)", () => {
         b: {},
       },
     });
-    await runToEnd(definition, test, "go", { defaultModelChain: [scripted([], { model: "env-default", whenExhausted: say("env") })] });
+    await runToEnd(definition, test, "go", {
+      defaultModelChain: [scripted([], { model: "env-default", whenExhausted: say("env") })],
+    });
     expect(test.requestsOf("a")[0].model).toBe("edge");
     expect(test.requestsOf("b")[0].model).toBe("env-default");
 
     const bare = createTestPorts();
     const { events } = await runToEnd(definition, bare, "go");
-    expect(eventsOfType(events, "HANDOFF_END").find((e) => e.tool === "subagent_b")!.error).toMatch(/^no model configured for agent "b"/);
+    expect(eventsOfType(events, "HANDOFF_END").find((e) => e.tool === "subagent_b")!.error).toMatch(
+      /^no model configured for agent "b"/,
+    );
   });
 
   it("prices calls from the price table and totals them on RUN_END", async () => {
     const test = createTestPorts();
     const definition = defineGraph({
       root: "main",
-      agents: { main: { model: [scripted([say("hi", { usage: { inputTokens: 1_000_000, outputTokens: 100_000 } })], { model: "gpt-4o-mini" })] } },
+      agents: {
+        main: {
+          model: [
+            scripted([say("hi", { usage: { inputTokens: 1_000_000, outputTokens: 100_000 } })], {
+              model: "gpt-4o-mini",
+            }),
+          ],
+        },
+      },
     });
     const { events, result } = await runToEnd(definition, test, "go");
     const end = eventsOfType(events, "MODEL_CALL_END")[0];
@@ -94,20 +119,28 @@ describe("model fallback chain (SPEC §5.7)", () => {
     expect(result.usage).toEqual({ inputTokens: 1_000_000, outputTokens: 100_000, cachedInputTokens: 0 });
 
     const custom = createTestPorts();
-    const { result: priced } = await runToEnd(definition, custom, "go", { priceTable: [{ model: "gpt-4o-mini", inputPerMTok: 1, outputPerMTok: 10 }] });
+    const { result: priced } = await runToEnd(definition, custom, "go", {
+      priceTable: [{ model: "gpt-4o-mini", inputPerMTok: 1, outputPerMTok: 10 }],
+    });
     expect(priced.costUsd).toBeCloseTo(2, 10);
   });
 
   it("reports an unknown price as null, not as free", async () => {
     const test = createTestPorts();
-    const definition = defineGraph({ root: "main", agents: { main: { model: [scripted([say("hi")], { model: "my-local-llama" })] } } });
+    const definition = defineGraph({
+      root: "main",
+      agents: { main: { model: [scripted([say("hi")], { model: "my-local-llama" })] } },
+    });
     const { events } = await runToEnd(definition, test, "go");
     expect(eventsOfType(events, "MODEL_CALL_END")[0].costUsd).toBeNull();
   });
 
   it("records what the model was given, with secrets redacted", async () => {
     const test = createTestPorts({ model: () => functionModel(() => textResponse("ok")) });
-    const definition = defineGraph({ root: "main", agents: { main: { tools: ["calculator"], model: [scripted([])] } } });
+    const definition = defineGraph({
+      root: "main",
+      agents: { main: { tools: ["calculator"], model: [scripted([])] } },
+    });
     const { events } = await runToEnd(definition, test, "my key is sk-live-123", { secrets: ["sk-live-123"] });
     const start = eventsOfType(events, "MODEL_CALL_START")[0];
     expect(start.messages.at(-1)).toEqual({ role: "user", content: "my key is [redacted]" });
@@ -118,7 +151,10 @@ describe("model fallback chain (SPEC §5.7)", () => {
 
   it("streams text deltas inside the model call span", async () => {
     const test = createTestPorts();
-    const definition = defineGraph({ root: "main", agents: { main: { model: [scripted([say("one two three four")])] } } });
+    const definition = defineGraph({
+      root: "main",
+      agents: { main: { model: [scripted([say("one two three four")])] } },
+    });
     const { events } = await runToEnd(definition, test, "go");
     const deltas = eventsOfType(events, "TEXT_DELTA");
     expect(deltas.map((d) => d.delta).join("")).toBe("one two three four");

@@ -9,11 +9,19 @@ describe("permissions (SPEC §5.8)", () => {
     const test = createTestPorts();
     const definition = defineGraph({
       root: "main",
-      agents: { main: { tools: ["read_file"], model: [scripted([call(["write_file", { path: "x", content: "y" }], ["made_up"]), say("ok")])] } },
+      agents: {
+        main: {
+          tools: ["read_file"],
+          model: [scripted([call(["write_file", { path: "x", content: "y" }], ["made_up"]), say("ok")])],
+        },
+      },
     });
     const { events } = await runToEnd(definition, test, "go");
     const ends = eventsOfType(events, "TOOL_CALL_END");
-    expect(ends.map((e) => e.output)).toEqual(["tool write_file is not allowed for agent main", "tool made_up is not allowed for agent main"]);
+    expect(ends.map((e) => e.output)).toEqual([
+      "tool write_file is not allowed for agent main",
+      "tool made_up is not allowed for agent main",
+    ]);
     expect(eventsOfType(events, "TOOL_CALL_START").map((e) => e.kind)).toEqual(["unknown", "unknown"]);
     expect(await test.files.list("x")).toEqual([]);
   });
@@ -23,14 +31,24 @@ describe("permissions (SPEC §5.8)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { handoffs: [{ to: "w" }], denyRules: ["task_*", "wait_*"], model: [scripted([call(["subagent_w", { task: "x" }]), say("ok")])] },
-        w: { tools: ["read_file", "write_file"], denyRules: ["write_*"], model: [scripted([call(["write_file", { path: "a", content: "b" }]), say("done")])] },
+        main: {
+          handoffs: [{ to: "w" }],
+          denyRules: ["task_*", "wait_*"],
+          model: [scripted([call(["subagent_w", { task: "x" }]), say("ok")])],
+        },
+        w: {
+          tools: ["read_file", "write_file"],
+          denyRules: ["write_*"],
+          model: [scripted([call(["write_file", { path: "a", content: "b" }]), say("done")])],
+        },
       },
     });
     const { events } = await runToEnd(definition, test, "go");
     expect(test.requestsOf("main")[0].tools).toEqual(["subagent_w"]);
     expect(test.requestsOf("w")[0].tools).toEqual(["read_file"]);
-    expect(eventsOfType(events, "TOOL_CALL_END").find((e) => e.tool === "write_file")!.output).toBe("tool write_file is not allowed for agent w");
+    expect(eventsOfType(events, "TOOL_CALL_END").find((e) => e.tool === "write_file")!.output).toBe(
+      "tool write_file is not allowed for agent w",
+    );
   });
 });
 
@@ -42,7 +60,16 @@ describe("malformed tool calls from a model", () => {
       agents: {
         main: {
           tools: ["calculator", "read_file"],
-          model: [scripted([call(["calculator", "{expression: 1+"], ["calculator", { expr: "1" }], ["read_file", { path: "missing.md" }]), say("recovered")])],
+          model: [
+            scripted([
+              call(
+                ["calculator", "{expression: 1+"],
+                ["calculator", { expr: "1" }],
+                ["read_file", { path: "missing.md" }],
+              ),
+              say("recovered"),
+            ]),
+          ],
         },
       },
     });
@@ -64,7 +91,10 @@ describe("built-in tools", () => {
       agents: {
         main: {
           tools: ["write_file", "list_files"],
-          handoffs: [{ to: "iso", workspaceMode: "isolated" }, { to: "shared", workspaceMode: "shared" }],
+          handoffs: [
+            { to: "iso", workspaceMode: "isolated" },
+            { to: "shared", workspaceMode: "shared" },
+          ],
           model: [
             scripted([
               call(["write_file", { path: "./notes/plan.md", content: "the plan" }]),
@@ -74,12 +104,26 @@ describe("built-in tools", () => {
             ]),
           ],
         },
-        iso: { tools: ["read_file", "write_file"], model: [scripted([call(["read_file", { path: "notes/plan.md" }], ["write_file", { path: "mine.md", content: "iso" }]), say("{{lastToolResult}}")])] },
-        shared: { tools: ["read_file", "grep_files"], model: [scripted([call(["grep_files", { pattern: "PLAN", ignoreCase: true }]), say("{{lastToolResult}}")])] },
+        iso: {
+          tools: ["read_file", "write_file"],
+          model: [
+            scripted([
+              call(["read_file", { path: "notes/plan.md" }], ["write_file", { path: "mine.md", content: "iso" }]),
+              say("{{lastToolResult}}"),
+            ]),
+          ],
+        },
+        shared: {
+          tools: ["read_file", "grep_files"],
+          model: [scripted([call(["grep_files", { pattern: "PLAN", ignoreCase: true }]), say("{{lastToolResult}}")])],
+        },
       },
     });
     const { events, result } = await runToEnd(definition, test, "go", { conversationId: "conv" });
-    const byAgent = (id: string) => eventsOfType(events, "TOOL_CALL_END").filter((e) => e.agentId === id).map((e) => e.output);
+    const byAgent = (id: string) =>
+      eventsOfType(events, "TOOL_CALL_END")
+        .filter((e) => e.agentId === id)
+        .map((e) => e.output);
     expect(byAgent("iso")).toEqual(["error: file not found: notes/plan.md", "wrote 3 characters to mine.md"]);
     expect(byAgent("shared")).toEqual(["notes/plan.md:1: the plan"]);
     expect(result.output).toBe("notes/plan.md");
@@ -93,7 +137,16 @@ describe("built-in tools", () => {
       agents: {
         main: {
           tools: ["calculator", "current_time"],
-          model: [scripted([call(["calculator", { expression: "sqrt(2) ^ 2" }], ["current_time", {}], ["current_time", { timezone: "Mars/Base" }]), say("ok")])],
+          model: [
+            scripted([
+              call(
+                ["calculator", { expression: "sqrt(2) ^ 2" }],
+                ["current_time", {}],
+                ["current_time", { timezone: "Mars/Base" }],
+              ),
+              say("ok"),
+            ]),
+          ],
         },
       },
     });
@@ -102,7 +155,11 @@ describe("built-in tools", () => {
     const ends = eventsOfType(events, "TOOL_CALL_END");
     const outputs = eventsOfType(events, "TOOL_CALL_START").map((s) => ends.find((e) => e.callId === s.callId)!.output);
     expect(outputs[0]).toBe("2");
-    expect(JSON.parse(outputs[1])).toEqual({ iso: "2026-01-01T09:00:00.000Z", epochMillis: Date.UTC(2026, 0, 1, 9), timezone: "UTC" });
+    expect(JSON.parse(outputs[1])).toEqual({
+      iso: "2026-01-01T09:00:00.000Z",
+      epochMillis: Date.UTC(2026, 0, 1, 9),
+      timezone: "UTC",
+    });
     expect(outputs[2]).toBe("error: unknown time zone: Mars/Base");
   });
 
@@ -110,7 +167,12 @@ describe("built-in tools", () => {
     const test = createTestPorts();
     const definition = defineGraph({
       root: "main",
-      agents: { main: { tools: ["write_file"], model: [scripted([call(["write_file", { path: "../etc/passwd", content: "x" }]), say("ok")])] } },
+      agents: {
+        main: {
+          tools: ["write_file"],
+          model: [scripted([call(["write_file", { path: "../etc/passwd", content: "x" }]), say("ok")])],
+        },
+      },
     });
     const { events } = await runToEnd(definition, test, "go");
     expect(eventsOfType(events, "TOOL_CALL_END")[0].output).toBe('error: path may not contain "..": ../etc/passwd');

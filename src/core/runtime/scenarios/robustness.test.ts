@@ -23,14 +23,21 @@ describe("robustness", () => {
       root: "main",
       agents: {
         main: {
-          model: [scripted([say("slow", { latencyMs: 10_000 })], { model: "primary", timeoutMillis: 500 }), scripted([say("backup answer")], { model: "backup" })],
+          model: [
+            scripted([say("slow", { latencyMs: 10_000 })], { model: "primary", timeoutMillis: 500 }),
+            scripted([say("backup answer")], { model: "backup" }),
+          ],
         },
       },
     });
     const { result, events } = await runToEnd(definition, test, "go");
     expect(result.output).toBe("backup answer");
     expect(test.time.elapsed()).toBe(500);
-    expect(eventsOfType(events, "MODEL_CALL_END")[0]).toMatchObject({ model: "primary", willFallback: true, error: { kind: "timeout" } });
+    expect(eventsOfType(events, "MODEL_CALL_END")[0]).toMatchObject({
+      model: "primary",
+      willFallback: true,
+      error: { kind: "timeout" },
+    });
   });
 
   it("turns an unexpected exception from a client into a failed agent, not a crash", async () => {
@@ -40,27 +47,48 @@ describe("robustness", () => {
           if (request.context.agentId === "w") throw new TypeError("adapter bug");
           return request.messages.some((m) => m.role === "tool")
             ? textResponse("parent survived")
-            : { text: "", toolCalls: [{ id: "c1", name: "subagent_w", arguments: '{"task":"x"}' }], usage: { inputTokens: 1, outputTokens: 1, cachedInputTokens: 0 }, finishReason: "tool_calls" };
+            : {
+                text: "",
+                toolCalls: [{ id: "c1", name: "subagent_w", arguments: '{"task":"x"}' }],
+                usage: { inputTokens: 1, outputTokens: 1, cachedInputTokens: 0 },
+                finishReason: "tool_calls",
+              };
         }),
     });
-    const definition = defineGraph({ root: "main", agents: { main: { handoffs: [{ to: "w" }], model: [scripted([])] }, w: { model: [scripted([])] } } });
+    const definition = defineGraph({
+      root: "main",
+      agents: { main: { handoffs: [{ to: "w" }], model: [scripted([])] }, w: { model: [scripted([])] } },
+    });
     const { result, events } = await runToEnd(definition, test, "go");
     expect(result.output).toBe("parent survived");
-    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({ status: "failed", error: expect.stringContaining("adapter bug") });
+    expect(eventsOfType(events, "HANDOFF_END")[0]).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("adapter bug"),
+    });
   });
 
   it("feeds every sink the same ordered stream as run.events", async () => {
     const seen: RuntimeEvent[] = [];
     const test = createTestPorts();
     test.ports.sinks = [(event) => seen.push(event)];
-    const definition = defineGraph({ root: "main", agents: { main: { tools: ["calculator"], model: [scripted([call(["calculator", { expression: "1" }]), say("ok")])] } } });
+    const definition = defineGraph({
+      root: "main",
+      agents: {
+        main: { tools: ["calculator"], model: [scripted([call(["calculator", { expression: "1" }]), say("ok")])] },
+      },
+    });
     const { events } = await runToEnd(definition, test, "go");
     expect(seen).toEqual(events);
   });
 
   it("runs independent runs side by side in one process", async () => {
-    const definition = defineGraph({ root: "main", agents: { main: { model: [scripted([], { whenExhausted: say("echo {{input}}", { latencyMs: 5 }) })] } } });
-    const results = await Promise.all(["a", "b", "c"].map(async (input) => (await runToEnd(definition, createTestPorts(), input)).result.output));
+    const definition = defineGraph({
+      root: "main",
+      agents: { main: { model: [scripted([], { whenExhausted: say("echo {{input}}", { latencyMs: 5 }) })] } },
+    });
+    const results = await Promise.all(
+      ["a", "b", "c"].map(async (input) => (await runToEnd(definition, createTestPorts(), input)).result.output),
+    );
     expect(results).toEqual(["echo a", "echo b", "echo c"]);
   });
 });

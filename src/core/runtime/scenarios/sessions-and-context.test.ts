@@ -16,7 +16,10 @@ describe("sessions (seed 000 §9, SPEC §5.5)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { handoffs: [{ to: "reviewer", toolName: "review", sessionMode: "REUSE_SESSION", label: "pr" }], model: [scripted(twoReviews(false))] },
+        main: {
+          handoffs: [{ to: "reviewer", toolName: "review", sessionMode: "REUSE_SESSION", label: "pr" }],
+          model: [scripted(twoReviews(false))],
+        },
         reviewer: { model: [scripted([say("review one"), say("review two")])] },
       },
     });
@@ -29,8 +32,16 @@ describe("sessions (seed 000 §9, SPEC §5.5)", () => {
       { role: "user", content: "second" },
     ]);
     expect(first.sessionId).toBe(second.sessionId);
-    expect(new Set(eventsOfType(events, "AGENT_START").filter((e) => e.agentId === "reviewer").map((e) => e.sessionId)).size).toBe(1);
-    const stored = await test.sessions.load(reuseSessionKey({ conversationId: "c1", parentPath: "main", toolName: "review", label: "pr" }));
+    expect(
+      new Set(
+        eventsOfType(events, "AGENT_START")
+          .filter((e) => e.agentId === "reviewer")
+          .map((e) => e.sessionId),
+      ).size,
+    ).toBe(1);
+    const stored = await test.sessions.load(
+      reuseSessionKey({ conversationId: "c1", parentPath: "main", toolName: "review", label: "pr" }),
+    );
     expect(stored?.messages.map((m) => m.content)).toEqual(["first", "review one", "second", "review two"]);
     expect(eventsOfType(events, "HANDOFF_START").every((e) => e.sessionMode === "REUSE_SESSION")).toBe(true);
   });
@@ -55,7 +66,10 @@ describe("sessions (seed 000 §9, SPEC §5.5)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { handoffs: [{ to: "reviewer", toolName: "review", sessionMode: "REUSE_SESSION" }], model: [scripted(twoReviews(true))] },
+        main: {
+          handoffs: [{ to: "reviewer", toolName: "review", sessionMode: "REUSE_SESSION" }],
+          model: [scripted(twoReviews(true))],
+        },
         reviewer: { model: [scripted([say("review one", { latencyMs: 100 }), say("review two", { latencyMs: 100 })])] },
       },
     });
@@ -65,7 +79,12 @@ describe("sessions (seed 000 §9, SPEC §5.5)", () => {
       .filter((e) => (e.type === "AGENT_START" || e.type === "AGENT_END") && e.agentId === "reviewer")
       .map((e) => e.type);
     expect(lifecycle).toEqual(["AGENT_START", "AGENT_END", "AGENT_START", "AGENT_END"]);
-    expect(test.requestsOf("reviewer")[1].messages.map((m) => m.content)).toEqual(["You are reviewer.", "first", "review one", "second"]);
+    expect(test.requestsOf("reviewer")[1].messages.map((m) => m.content)).toEqual([
+      "You are reviewer.",
+      "first",
+      "review one",
+      "second",
+    ]);
   });
 
   it("keys reused sessions by parent path and label, not only the tool name", async () => {
@@ -92,7 +111,10 @@ describe("sessions (seed 000 §9, SPEC §5.5)", () => {
     const definition = defineGraph({
       root: "main",
       agents: {
-        main: { handoffs: [{ to: "reviewer", toolName: "review", sessionMode: "REUSE_SESSION" }], model: [scripted(twoReviews(false))] },
+        main: {
+          handoffs: [{ to: "reviewer", toolName: "review", sessionMode: "REUSE_SESSION" }],
+          model: [scripted(twoReviews(false))],
+        },
         reviewer: { model: [scripted([fail(400), say("second works")])] },
       },
     });
@@ -102,11 +124,19 @@ describe("sessions (seed 000 §9, SPEC §5.5)", () => {
 
   it("keeps the root's conversation across runs with the same conversationId", async () => {
     const test = createTestPorts();
-    const definition = defineGraph({ root: "main", agents: { main: { model: [scripted([], { whenExhausted: say("echo {{input}}") })] } } });
+    const definition = defineGraph({
+      root: "main",
+      agents: { main: { model: [scripted([], { whenExhausted: say("echo {{input}}") })] } },
+    });
     await runToEnd(definition, test, "hello", { conversationId: "chat" });
     const { result } = await runToEnd(definition, test, "again", { conversationId: "chat" });
     expect(result.output).toBe("echo again");
-    expect(test.requestsOf("main")[1].messages.map((m) => m.content)).toEqual(["You are main.", "hello", "echo hello", "again"]);
+    expect(test.requestsOf("main")[1].messages.map((m) => m.content)).toEqual([
+      "You are main.",
+      "hello",
+      "echo hello",
+      "again",
+    ]);
   });
 });
 
@@ -118,7 +148,13 @@ describe("context modes", () => {
         main: {
           tools: ["calculator"],
           handoffs: [{ to: "helper", contextMode, forkMaxTokens }],
-          model: [scripted([call(["calculator", { expression: "2+2" }]), call(["subagent_helper", { task: "explain the result" }]), say("ok")])],
+          model: [
+            scripted([
+              call(["calculator", { expression: "2+2" }]),
+              call(["subagent_helper", { task: "explain the result" }]),
+              say("ok"),
+            ]),
+          ],
         },
         helper: { model: [scripted([say("explained")])] },
       },

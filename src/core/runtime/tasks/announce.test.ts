@@ -3,7 +3,9 @@ import { formatAnnounce } from "./announce";
 
 describe("formatAnnounce", () => {
   it("lists task id, agent, status and a summary inside a system reminder", () => {
-    expect(formatAnnounce([{ taskId: "t1", agentId: "billing", status: "COMPLETED", summary: "Refund issued." }], 0, false)).toBe(
+    expect(
+      formatAnnounce([{ taskId: "t1", agentId: "billing", status: "COMPLETED", summary: "Refund issued." }], 0, false),
+    ).toBe(
       [
         "<system-reminder>",
         "Background tasks delivered:",
@@ -19,7 +21,11 @@ describe("formatAnnounce", () => {
     expect(text).toContain("Fold these results into your own answer for your parent agent.");
   });
   it("truncates long summaries", () => {
-    const text = formatAnnounce([{ taskId: "t1", agentId: "a", status: "COMPLETED", summary: "x".repeat(5000) }], 0, false);
+    const text = formatAnnounce(
+      [{ taskId: "t1", agentId: "a", status: "COMPLETED", summary: "x".repeat(5000) }],
+      0,
+      false,
+    );
     expect(text.length).toBeLessThan(1300);
     expect(text).toContain("truncated");
   });

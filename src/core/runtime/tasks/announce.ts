@@ -25,7 +25,9 @@ export function formatAnnounce(entries: readonly AnnounceEntry[], remaining: num
     lines.push(`  Result summary: ${summarize(entry.summary)}`);
   }
   if (remaining > 0) {
-    lines.push(`(${remaining} more finished task${remaining === 1 ? "" : "s"} will be delivered in the next reminder; wait_async_results returns them now.)`);
+    lines.push(
+      `(${remaining} more finished task${remaining === 1 ? "" : "s"} will be delivered in the next reminder; wait_async_results returns them now.)`,
+    );
   }
   if (ownerIsSubagent) {
     lines.push("Fold these results into your own answer for your parent agent.");

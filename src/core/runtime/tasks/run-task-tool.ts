@@ -63,7 +63,9 @@ export async function runTaskTool(ctx: RunContext, frame: AgentFrame, call: Mode
       const { task_ids, wait_all, timeout_seconds } = args.data;
       let set: TaskRecord[];
       if (task_ids !== undefined) {
-        const idList = (Array.isArray(task_ids) ? task_ids : task_ids.split(",")).map((id) => id.trim()).filter(Boolean);
+        const idList = (Array.isArray(task_ids) ? task_ids : task_ids.split(","))
+          .map((id) => id.trim())
+          .filter(Boolean);
         const missing = idList.filter((id) => !lookup(id));
         if (missing.length > 0) return unknown(missing.join(","));
         set = idList.map((id) => lookup(id)!);

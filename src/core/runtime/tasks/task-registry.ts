@@ -93,14 +93,28 @@ export class TaskRegistry {
           task.status = "COMPLETED";
           task.output = result.output;
           task.steps = result.steps;
-          ctx.bus.emit({ type: "TASK_COMPLETED", ...common, output: result.output, steps: result.steps, attempts: result.attempts, durationMillis });
+          ctx.bus.emit({
+            type: "TASK_COMPLETED",
+            ...common,
+            output: result.output,
+            steps: result.steps,
+            attempts: result.attempts,
+            durationMillis,
+          });
           break;
         case "failed":
         case "budget_exceeded": {
           const status = result.type === "failed" && result.kind === "timeout" ? "TIMEOUT" : "FAILED";
           task.status = status;
           task.error = result.error;
-          ctx.bus.emit({ type: "TASK_FAILED", ...common, status, error: result.error, attempts: result.attempts, durationMillis });
+          ctx.bus.emit({
+            type: "TASK_FAILED",
+            ...common,
+            status,
+            error: result.error,
+            attempts: result.attempts,
+            durationMillis,
+          });
           break;
         }
         case "cancelled":

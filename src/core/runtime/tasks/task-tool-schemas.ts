@@ -10,7 +10,10 @@ const taskIds = z
 export const TASK_TOOL_SCHEMAS = {
   task_output: z.object({
     task_id: z.string().min(1).describe("The task id returned by a background or promoted handoff"),
-    block: z.boolean().default(true).describe("Wait until the task finishes (default true); false returns the current state at once"),
+    block: z
+      .boolean()
+      .default(true)
+      .describe("Wait until the task finishes (default true); false returns the current state at once"),
     timeout_seconds: z.number().min(0).max(600).optional().describe("Stop waiting after this many seconds"),
   }),
   wait_async_results: z.object({
@@ -21,7 +24,9 @@ export const TASK_TOOL_SCHEMAS = {
       .describe("Wait for every task that is unfinished when the call starts (tasks started later are not included)"),
     timeout_seconds: z.number().min(0).max(600).optional().describe("Stop waiting after this many seconds"),
   }),
-  task_cancel: z.object({ task_id: z.string().min(1).describe("The task to cancel (its sub-tasks are cancelled too)") }),
+  task_cancel: z.object({
+    task_id: z.string().min(1).describe("The task to cancel (its sub-tasks are cancelled too)"),
+  }),
   task_list: z.object({}),
 } satisfies Record<TaskToolName, z.ZodType>;
 
@@ -34,7 +39,10 @@ const DESCRIPTIONS: Record<TaskToolName, string> = {
 };
 
 function toSpec(name: TaskToolName): ModelToolSpec {
-  const { $schema: _ignored, ...parameters } = z.toJSONSchema(TASK_TOOL_SCHEMAS[name], { io: "input" }) as Record<string, unknown>;
+  const { $schema: _ignored, ...parameters } = z.toJSONSchema(TASK_TOOL_SCHEMAS[name], { io: "input" }) as Record<
+    string,
+    unknown
+  >;
   return { name, description: DESCRIPTIONS[name], parameters };
 }
 

@@ -9,7 +9,10 @@ async function validStream(): Promise<RuntimeEvent[]> {
   const test = createTestPorts();
   const definition = defineGraph({
     root: "main",
-    agents: { main: { handoffs: [{ to: "w" }], model: [scripted([call(["subagent_w", { task: "x" }]), say("ok")])] }, w: { model: [scripted([say("w")])] } },
+    agents: {
+      main: { handoffs: [{ to: "w" }], model: [scripted([call(["subagent_w", { task: "x" }]), say("ok")])] },
+      w: { model: [scripted([say("w")])] },
+    },
   });
   return (await runToEnd(definition, test, "go")).events;
 }

@@ -1,4 +1,9 @@
-import { DEFINITION_VERSION, type AgentDefinition, type HandoffDefinition, type RuntimeDefinition } from "../../compiler/definition";
+import {
+  DEFINITION_VERSION,
+  type AgentDefinition,
+  type HandoffDefinition,
+  type RuntimeDefinition,
+} from "../../compiler/definition";
 import {
   executionSchema,
   graphSettingsSchema,
@@ -120,7 +125,14 @@ export function defineGraph(graph: TestGraph): RuntimeDefinition {
 /** A scripted chain entry from turns (input form: defaults filled by the schema). */
 export function scripted(
   turns: unknown[],
-  options: { model?: string; latencyMs?: number; retries?: number; whenExhausted?: unknown; rules?: unknown[]; timeoutMillis?: number } = {},
+  options: {
+    model?: string;
+    latencyMs?: number;
+    retries?: number;
+    whenExhausted?: unknown;
+    rules?: unknown[];
+    timeoutMillis?: number;
+  } = {},
 ): ModelRef {
   return {
     provider: "scripted",
@@ -142,4 +154,8 @@ export const call = (...calls: Array<[tool: string, args?: Record<string, unknow
   kind: "tool_calls",
   calls: calls.map(([tool, args]) => ({ tool, args: args ?? {} })),
 });
-export const fail = (status: number | "timeout" | "network", message = "simulated provider error") => ({ kind: "error", status, message });
+export const fail = (status: number | "timeout" | "network", message = "simulated provider error") => ({
+  kind: "error",
+  status,
+  message,
+});

@@ -12,7 +12,9 @@ export interface RecordedRequest {
 }
 
 /** Wraps a client and records every request (what each agent really saw). */
-export function recordingModel(inner: ModelClient): ModelClient & { requests: RecordedRequest[]; for(agentId: string): RecordedRequest[] } {
+export function recordingModel(
+  inner: ModelClient,
+): ModelClient & { requests: RecordedRequest[]; for(agentId: string): RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
   return {
     requests,
@@ -38,5 +40,10 @@ export function functionModel(fn: (request: ModelRequest) => ModelResponse | Pro
 
 /** A response with a text answer. */
 export function textResponse(text: string): ModelResponse {
-  return { text, toolCalls: [], usage: { inputTokens: 10, outputTokens: 5, cachedInputTokens: 0 }, finishReason: "stop" };
+  return {
+    text,
+    toolCalls: [],
+    usage: { inputTokens: 10, outputTokens: 5, cachedInputTokens: 0 },
+    finishReason: "stop",
+  };
 }

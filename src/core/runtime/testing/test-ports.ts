@@ -18,13 +18,30 @@ export interface TestPorts {
   requestsOf(agentId: string): RecordedRequest[];
 }
 
-export function createTestPorts(overrides: { model?: (time: VirtualTime) => ModelClient; tools?: ToolRunner; sessions?: MemorySessionStore; files?: MemoryFileWorkspace } = {}): TestPorts {
+export function createTestPorts(
+  overrides: {
+    model?: (time: VirtualTime) => ModelClient;
+    tools?: ToolRunner;
+    sessions?: MemorySessionStore;
+    files?: MemoryFileWorkspace;
+  } = {},
+): TestPorts {
   const time = createVirtualTime();
-  const model = recordingModel(overrides.model ? overrides.model(time) : createScriptedModelClient({ sleep: time.sleep }));
+  const model = recordingModel(
+    overrides.model ? overrides.model(time) : createScriptedModelClient({ sleep: time.sleep }),
+  );
   const sessions = overrides.sessions ?? new MemorySessionStore();
   const files = overrides.files ?? new MemoryFileWorkspace();
   return {
-    ports: { model, clock: time.clock, ids: createCounterIds(), sleep: time.sleep, sessions, files, tools: overrides.tools },
+    ports: {
+      model,
+      clock: time.clock,
+      ids: createCounterIds(),
+      sleep: time.sleep,
+      sessions,
+      files,
+      tools: overrides.tools,
+    },
     time,
     sessions,
     files,

@@ -7,7 +7,9 @@ export const calculatorTool = defineBuiltinTool({
   name: "calculator",
   description:
     "Evaluate an arithmetic expression. Supports + - * / % ^, parentheses, pi, e and functions such as sqrt, abs, round, min, max, log, ln, exp, sin, cos.",
-  schema: z.object({ expression: z.string().min(1).max(2000).describe("The expression, e.g. (148 - 112) / 112 * 100") }),
+  schema: z.object({
+    expression: z.string().min(1).max(2000).describe("The expression, e.g. (148 - 112) / 112 * 100"),
+  }),
   execute: ({ expression }) => {
     try {
       return formatNumber(evaluateExpression(expression));

@@ -178,7 +178,8 @@ class Parser {
       this.index++;
       if (this.isOp("(")) return this.call(token as { value: string; pos: number });
       const constant = CONSTANTS[token.value];
-      if (constant === undefined) throw new CalculatorError(`unknown name "${token.value}" at position ${token.pos + 1}`);
+      if (constant === undefined)
+        throw new CalculatorError(`unknown name "${token.value}" at position ${token.pos + 1}`);
       return constant;
     }
     if (token.value === "(") {
@@ -209,7 +210,9 @@ class Parser {
     this.depth--;
     const [min, max] = fn.arity;
     if (args.length < min || args.length > max) {
-      throw new CalculatorError(`${name.value} takes ${min === max ? min : `${min}-${max}`} argument(s), got ${args.length}`);
+      throw new CalculatorError(
+        `${name.value} takes ${min === max ? min : `${min}-${max}`} argument(s), got ${args.length}`,
+      );
     }
     return fn.fn(...args);
   }

@@ -4,7 +4,8 @@ import { ToolInputError, defineBuiltinTool } from "./tool";
 /** Built-in `current_time`: the time from the clock port, optionally in an IANA time zone. */
 export const currentTimeTool = defineBuiltinTool({
   name: "current_time",
-  description: "Get the current date and time (ISO 8601, UTC), optionally also in an IANA time zone such as Europe/Paris.",
+  description:
+    "Get the current date and time (ISO 8601, UTC), optionally also in an IANA time zone such as Europe/Paris.",
   schema: z.object({ timezone: z.string().max(100).optional().describe("IANA time zone, e.g. America/New_York") }),
   execute: ({ timezone }, context) => {
     const now = context.clock.now();

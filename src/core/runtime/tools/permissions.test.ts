@@ -10,5 +10,6 @@ describe("deny rules", () => {
     expect(matchesDenyRule("a.b", "axb")).toBe(false);
   });
   it("isDeniedByRules checks any rule", () => expect(isDeniedByRules(["x", "task_*"], "task_list")).toBe(true));
-  it("formats the executor's refusal", () => expect(notAllowedMessage("write_file", "critic")).toBe("tool write_file is not allowed for agent critic"));
+  it("formats the executor's refusal", () =>
+    expect(notAllowedMessage("write_file", "critic")).toBe("tool write_file is not allowed for agent critic"));
 });

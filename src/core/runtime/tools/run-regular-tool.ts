@@ -28,15 +28,24 @@ function invalidJson(name: string, detail: string): RegularToolOutcome {
 }
 
 /** Runs a built-in tool: JSON parse, zod validation, execute; every failure is a readable error result. */
-export async function runBuiltinTool(ctx: RunContext, frame: AgentFrame, call: ModelToolCall): Promise<RegularToolOutcome> {
+export async function runBuiltinTool(
+  ctx: RunContext,
+  frame: AgentFrame,
+  call: ModelToolCall,
+): Promise<RegularToolOutcome> {
   const tool = builtinTool(call.name);
   if (!tool) return { output: `error: unknown built-in tool ${call.name}`, isError: true };
   const parsed = parseToolArguments(call.arguments);
   if (!parsed.ok) return invalidJson(call.name, parsed.error);
   const args = tool.schema.safeParse(parsed.value);
-  if (!args.success) return { output: `error: invalid arguments for tool ${call.name}: ${describeZodError(args.error)}`, isError: true };
+  if (!args.success)
+    return { output: `error: invalid arguments for tool ${call.name}: ${describeZodError(args.error)}`, isError: true };
   try {
-    const output = await tool.execute(args.data, { ...runContext(ctx, frame), files: ctx.ports.files, clock: ctx.ports.clock });
+    const output = await tool.execute(args.data, {
+      ...runContext(ctx, frame),
+      files: ctx.ports.files,
+      clock: ctx.ports.clock,
+    });
     return { output, isError: false };
   } catch (error) {
     return { output: `error: ${error instanceof ToolInputError ? error.message : errorMessage(error)}`, isError: true };
@@ -44,7 +53,11 @@ export async function runBuiltinTool(ctx: RunContext, frame: AgentFrame, call: M
 }
 
 /** Runs a tool served by the `ToolRunner` port (HTTP/MCP later, custom executors). */
-export async function runExternalTool(ctx: RunContext, frame: AgentFrame, call: ModelToolCall): Promise<RegularToolOutcome> {
+export async function runExternalTool(
+  ctx: RunContext,
+  frame: AgentFrame,
+  call: ModelToolCall,
+): Promise<RegularToolOutcome> {
   const runner = ctx.ports.tools;
   if (!runner || !runner.spec(call.name)) {
     return { output: `error: tool ${call.name} is not available in this environment`, isError: true };

@@ -31,7 +31,10 @@ export function defineBuiltinTool<Schema extends z.ZodType>(definition: {
   schema: Schema;
   execute(args: z.output<Schema>, context: BuiltinToolContext): Promise<string> | string;
 }): BuiltinTool<z.output<Schema>> {
-  const { $schema: _ignored, ...parameters } = z.toJSONSchema(definition.schema, { io: "input" }) as Record<string, unknown>;
+  const { $schema: _ignored, ...parameters } = z.toJSONSchema(definition.schema, { io: "input" }) as Record<
+    string,
+    unknown
+  >;
   return {
     name: definition.name,
     spec: { name: definition.name, description: definition.description, parameters },
@@ -52,5 +55,7 @@ export function parseToolArguments(raw: string): { ok: true; value: unknown } | 
 
 /** One line per zod issue, e.g. `path: expected string, received undefined`. */
 export function describeZodError(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
 }

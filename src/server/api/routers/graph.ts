@@ -29,7 +29,5 @@ export const graphRouter = createTRPCRouter({
    * a POST body instead of the URL. Invalid documents are not an error here:
    * they come back as diagnostics.
    */
-  compile: publicProcedure
-    .input(z.object({ document: z.unknown() }))
-    .mutation(({ input }) => compile(input.document)),
+  compile: publicProcedure.input(z.object({ document: z.unknown() })).mutation(({ input }) => compile(input.document)),
 });

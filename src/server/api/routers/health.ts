@@ -13,10 +13,7 @@ const DB_PROBE_TIMEOUT_MS = 5_000;
 async function probeDatabase(getDb: () => Database): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no answer within ${DB_PROBE_TIMEOUT_MS} ms`)),
-      DB_PROBE_TIMEOUT_MS,
-    );
+    timer = setTimeout(() => reject(new Error(`no answer within ${DB_PROBE_TIMEOUT_MS} ms`)), DB_PROBE_TIMEOUT_MS);
   });
   try {
     await Promise.race([getDb().$queryRaw`SELECT 1`, timeout]);

@@ -30,7 +30,11 @@ async function assertReachable(dir: string, runAs: RunAs): Promise<void> {
   for (let current = path.dirname(dir); ; current = path.dirname(current)) {
     const info = await stat(current);
     const canEnter =
-      info.uid === runAs.uid ? (info.mode & 0o100) !== 0 : info.gid === runAs.gid ? (info.mode & 0o010) !== 0 : (info.mode & 0o001) !== 0;
+      info.uid === runAs.uid
+        ? (info.mode & 0o100) !== 0
+        : info.gid === runAs.gid
+          ? (info.mode & 0o010) !== 0
+          : (info.mode & 0o001) !== 0;
     if (!canEnter) {
       throw new EmbeddedPostgresError(
         `The "postgres" user cannot enter ${current}, so it cannot use ${dir}. Run "chmod o+x ${current}" or choose another AGS_DATA_DIR.`,
@@ -67,7 +71,11 @@ export async function initCluster(options: InitClusterOptions): Promise<void> {
     ];
     await new Promise<void>((resolve, reject) => {
       let text = "";
-      const child = spawn(initdb, args, { ...runAs, env: { ...process.env, LC_ALL: "C" }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(initdb, args, {
+        ...runAs,
+        env: { ...process.env, LC_ALL: "C" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
       child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
       child.on("error", reject);
@@ -75,7 +83,12 @@ export async function initCluster(options: InitClusterOptions): Promise<void> {
         code === 0 ? resolve() : reject(new Error(`initdb exited with ${code ?? signal}\n${text}`)),
       );
     }).catch((cause: Error) => {
-      throw new EmbeddedPostgresError(`Could not create a PostgreSQL cluster in ${dataDir}.`, dataDir, cause.message, cause);
+      throw new EmbeddedPostgresError(
+        `Could not create a PostgreSQL cluster in ${dataDir}.`,
+        dataDir,
+        cause.message,
+        cause,
+      );
     });
   } finally {
     await rm(passwordFile, { force: true });

@@ -68,7 +68,11 @@ export async function clearLeftoverServer(dataDir: string, log: (line: string) =
   if (!(await waitForProcessExit(pid, 20_000))) {
     process.kill(pid, "SIGQUIT"); // immediate shutdown; recovery runs on the next start
     if (!(await waitForProcessExit(pid, 5_000))) {
-      throw new EmbeddedPostgresError(`PostgreSQL (pid ${pid}) on ${dataDir} did not stop; stop it by hand and retry.`, dataDir, "");
+      throw new EmbeddedPostgresError(
+        `PostgreSQL (pid ${pid}) on ${dataDir} did not stop; stop it by hand and retry.`,
+        dataDir,
+        "",
+      );
     }
   }
   await rm(pidFile, { force: true }); // gone already after a clean stop; not after SIGQUIT

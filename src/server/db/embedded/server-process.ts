@@ -70,7 +70,13 @@ function waitForReady(child: ChildProcess, log: LogTail, options: ServerProcessO
       child.off("exit", onExit);
       if (!error) resolve();
       else if (/Address already in use|could not bind/i.test(seen)) {
-        reject(new PortInUseError(options.port, options.host, "Set AGS_PG_PORT to a free port, or DATABASE_URL to use a running server."));
+        reject(
+          new PortInUseError(
+            options.port,
+            options.host,
+            "Set AGS_PG_PORT to a free port, or DATABASE_URL to use a running server.",
+          ),
+        );
       } else {
         const message = `PostgreSQL failed to start on ${options.dataDir}: ${error.message}`;
         reject(new EmbeddedPostgresError(message, options.dataDir, log.toString(), error));
@@ -81,7 +87,8 @@ function waitForReady(child: ChildProcess, log: LogTail, options: ServerProcessO
       if (seen.includes(READY)) settle();
     };
     const onFailure = (error: Error) => settle(error);
-    const onExit = (code: number | null, signal: string | null) => settle(new Error(`postgres exited with ${code ?? signal}`));
+    const onExit = (code: number | null, signal: string | null) =>
+      settle(new Error(`postgres exited with ${code ?? signal}`));
     const timer = setTimeout(() => settle(new Error(`not ready after ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
     child.stderr?.on("data", onData);
     child.on("error", onFailure);

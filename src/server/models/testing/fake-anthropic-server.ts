@@ -59,7 +59,8 @@ export async function startFakeAnthropicServer(): Promise<FakeAnthropicServer> {
       }
       const model = body?.model ?? "";
       const reply = byModel.get(model)?.shift() ?? anyQueue.shift();
-      if (!reply) return sendError(res, 400, "invalid_request_error", `fake server: no reply queued for model "${model}"`);
+      if (!reply)
+        return sendError(res, 400, "invalid_request_error", `fake server: no reply queued for model "${model}"`);
       respond(res, reply, model, body?.stream === true);
     });
   });
@@ -102,14 +103,24 @@ const ERROR_TYPES: Record<number, string> = {
   529: "overloaded_error",
 };
 
-function sendError(res: ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}) {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify({ type: "error", error: { type, message } }));
 }
 
 function usageJson(usage: FakeUsage | undefined) {
   const u = usage ?? { prompt_tokens: 10, completion_tokens: 5 };
-  return { input_tokens: u.prompt_tokens, output_tokens: u.completion_tokens, cache_read_input_tokens: u.cached_tokens ?? 0 };
+  return {
+    input_tokens: u.prompt_tokens,
+    output_tokens: u.completion_tokens,
+    cache_read_input_tokens: u.cached_tokens ?? 0,
+  };
 }
 
 function parseInput(args: string): unknown {
@@ -125,7 +136,13 @@ function respond(res: ServerResponse, reply: FakeReply, model: string, stream: b
     case "hang":
       return;
     case "error":
-      return sendError(res, reply.status, ERROR_TYPES[reply.status] ?? "api_error", reply.message ?? `fake error ${reply.status}`, reply.headers);
+      return sendError(
+        res,
+        reply.status,
+        ERROR_TYPES[reply.status] ?? "api_error",
+        reply.message ?? `fake error ${reply.status}`,
+        reply.headers,
+      );
     case "malformed":
       res.writeHead(200, { "content-type": stream ? "text/event-stream" : "application/json" });
       res.end(stream ? "event: message_start\ndata: {this is not json\n\n" : "{this is not json");
@@ -141,7 +158,12 @@ function contentBlocks(reply: Extract<FakeReply, { kind: "text" | "tool_calls" }
   if (reply.text) blocks.push({ type: "text", text: reply.text });
   if (reply.kind === "tool_calls") {
     reply.calls.forEach((call, i) =>
-      blocks.push({ type: "tool_use", id: call.id ?? `toolu_fake_${i}`, name: call.name, input: parseInput(call.arguments) }),
+      blocks.push({
+        type: "tool_use",
+        id: call.id ?? `toolu_fake_${i}`,
+        name: call.name,
+        input: parseInput(call.arguments),
+      }),
     );
   }
   return blocks;
@@ -164,7 +186,11 @@ function jsonReply(res: ServerResponse, reply: Extract<FakeReply, { kind: "text"
 }
 
 /** Streams text word by word and tool input JSON in two pieces, one SSE event per flush. */
-async function streamReply(res: ServerResponse, reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>, model: string) {
+async function streamReply(
+  res: ServerResponse,
+  reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>,
+  model: string,
+) {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   const send = async (data: { type: string } & Record<string, unknown>) => {
     if (res.destroyed) return;
@@ -182,7 +208,11 @@ async function streamReply(res: ServerResponse, reply: Extract<FakeReply, { kind
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { input_tokens: usage.input_tokens, output_tokens: 1, cache_read_input_tokens: usage.cache_read_input_tokens },
+      usage: {
+        input_tokens: usage.input_tokens,
+        output_tokens: 1,
+        cache_read_input_tokens: usage.cache_read_input_tokens,
+      },
     },
   });
   let index = 0;
@@ -197,10 +227,22 @@ async function streamReply(res: ServerResponse, reply: Extract<FakeReply, { kind
   if (reply.kind === "tool_calls") {
     for (const [i, call] of reply.calls.entries()) {
       const id = call.id ?? `toolu_fake_${i}`;
-      await send({ type: "content_block_start", index, content_block: { type: "tool_use", id, name: call.name, input: {} } });
+      await send({
+        type: "content_block_start",
+        index,
+        content_block: { type: "tool_use", id, name: call.name, input: {} },
+      });
       const half = Math.ceil(call.arguments.length / 2);
-      await send({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: call.arguments.slice(0, half) } });
-      await send({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: call.arguments.slice(half) } });
+      await send({
+        type: "content_block_delta",
+        index,
+        delta: { type: "input_json_delta", partial_json: call.arguments.slice(0, half) },
+      });
+      await send({
+        type: "content_block_delta",
+        index,
+        delta: { type: "input_json_delta", partial_json: call.arguments.slice(half) },
+      });
       await send({ type: "content_block_stop", index });
       index++;
     }

@@ -11,7 +11,12 @@ export interface FakeUsage {
 /** One scripted answer of the fake server. */
 export type FakeReply =
   | { kind: "text"; text: string; usage?: FakeUsage }
-  | { kind: "tool_calls"; calls: Array<{ id?: string; name: string; arguments: string }>; text?: string; usage?: FakeUsage }
+  | {
+      kind: "tool_calls";
+      calls: Array<{ id?: string; name: string; arguments: string }>;
+      text?: string;
+      usage?: FakeUsage;
+    }
   /** An HTTP error with an OpenAI-style JSON body (`message`) and optional headers such as Retry-After. */
   | { kind: "error"; status: number; message?: string; headers?: Record<string, string> }
   /** Never answers: the request stays open until the client gives up (to test timeouts). */
@@ -80,7 +85,8 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
       }
       const model = body?.model ?? "";
       const reply = byModel.get(model)?.shift() ?? anyQueue.shift();
-      if (!reply) return sendJson(res, 400, { error: { message: `fake server: no reply queued for model "${model}"` } });
+      if (!reply)
+        return sendJson(res, 400, { error: { message: `fake server: no reply queued for model "${model}"` } });
       respond(res, reply, model, body?.stream === true);
     });
   });
@@ -194,7 +200,11 @@ function jsonReply(res: ServerResponse, reply: Extract<FakeReply, { kind: "text"
 }
 
 /** Streams text word by word and tool arguments in two pieces, flushing each chunk separately. */
-async function streamReply(res: ServerResponse, reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>, model: string) {
+async function streamReply(
+  res: ServerResponse,
+  reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>,
+  model: string,
+) {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
     id: "chatcmpl-fake",
@@ -214,12 +224,30 @@ async function streamReply(res: ServerResponse, reply: Extract<FakeReply, { kind
   if (reply.kind === "tool_calls") {
     for (const [index, call] of toolCallsJson(reply).entries()) {
       const half = Math.ceil(call.function.arguments.length / 2);
-      await send(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: call.function.arguments.slice(0, half) } }] }));
+      await send(
+        chunk({
+          tool_calls: [
+            {
+              index,
+              id: call.id,
+              type: "function",
+              function: { name: call.function.name, arguments: call.function.arguments.slice(0, half) },
+            },
+          ],
+        }),
+      );
       await send(chunk({ tool_calls: [{ index, function: { arguments: call.function.arguments.slice(half) } }] }));
     }
   }
   await send(chunk({}, reply.kind === "tool_calls" ? "tool_calls" : "stop"));
-  await send({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 1_700_000_000, model, choices: [], usage: usageJson(reply.usage) });
+  await send({
+    id: "chatcmpl-fake",
+    object: "chat.completion.chunk",
+    created: 1_700_000_000,
+    model,
+    choices: [],
+    usage: usageJson(reply.usage),
+  });
   await send("[DONE]");
   res.end();
 }
