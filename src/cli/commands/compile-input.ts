@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Diagnostic } from "@/core/compiler";
-import { diagnostic } from "@/core/compiler/diagnostics";
+import { diagnostic } from "@/core/diagnostics/diagnostics";
 import { importMarkdownAgents, MarkdownSpecError, type MarkdownFile } from "@/core/graph/markdown";
 import type { GraphDocument } from "@/core/graph/schema";
 

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { compile, type CompileResult, type Diagnostic } from "@/core/compiler";
-import { sortDiagnostics } from "@/core/compiler/diagnostics";
+import { sortDiagnostics } from "@/core/diagnostics/diagnostics";
 import { readGraphSource } from "./compile-input";
 import { formatDiagnostics, summarize } from "./compile-format";
 import type { CliIO } from "./run";

@@ -1,6 +1,7 @@
 import type { GraphDocument } from "../graph/schema";
 import type { CompiledEdge, GraphAnalysis } from "./analysis";
-import type { AgentRole, Diagnostic } from "./definition";
+import type { Diagnostic } from "../diagnostics/diagnostic-schema";
+import type { AgentRole } from "./definition";
 import { depthLimitOf } from "./depth-limit";
 import { indexGraph } from "./graph-index";
 import { walkFromRoot } from "./graph-walk";

@@ -2,7 +2,7 @@ import { parseGraphDocument } from "../graph/parse";
 import { analyzeGraph } from "./analyze";
 import { buildDefinition } from "./build-definition";
 import type { CompileResult } from "./definition";
-import { hasErrors, sortDiagnostics } from "./diagnostics";
+import { hasErrors, sortDiagnostics } from "../diagnostics/diagnostics";
 import { finalizeDefinition } from "./hash";
 import type { CompileOptions } from "./options";
 

@@ -8,6 +8,7 @@ import {
   sessionModeSchema,
   workspaceModeSchema,
 } from "../graph/schema";
+import type { Diagnostic } from "../diagnostics/diagnostic-schema";
 import { modelChainSchema } from "../models/model-ref";
 
 /** Version of the compiled runtime definition format (independent of the graph format). */
@@ -78,26 +79,10 @@ export const runtimeDefinitionSchema = z.strictObject({
   ),
 });
 
-export const diagnosticSeveritySchema = z.enum(["error", "warning", "info"]);
-
-/** A compiler finding, located on a node, an edge or the document. */
-export const diagnosticSchema = z.strictObject({
-  /** Stable machine code, e.g. `duplicate_tool_name`. */
-  code: z.string(),
-  severity: diagnosticSeveritySchema,
-  message: z.string(),
-  nodeIds: z.array(z.string()),
-  edgeIds: z.array(z.string()),
-  /** JSON path into the document for schema errors, e.g. `agents.2.maxSteps`. */
-  path: z.string().optional(),
-});
-
 export type AgentRole = z.infer<typeof agentRoleSchema>;
 export type HandoffDefinition = z.infer<typeof handoffDefinitionSchema>;
 export type AgentDefinition = z.infer<typeof agentDefinitionSchema>;
 export type RuntimeDefinition = z.infer<typeof runtimeDefinitionSchema>;
-export type Diagnostic = z.infer<typeof diagnosticSchema>;
-export type DiagnosticSeverity = z.infer<typeof diagnosticSeveritySchema>;
 
 /** What `compile` returns. `definition` and `hash` are null when there are errors. */
 export interface CompileResult {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { modelRefSchema } from "../models/model-ref";
 import { compile } from "./compile";
-import { DIAGNOSTIC_CODES } from "./diagnostic-codes";
+import { DIAGNOSTIC_CODES } from "../diagnostics/diagnostic-codes";
 import { defaultHandoffToolName } from "./tool-names";
 
 const doc = readFileSync(join(process.cwd(), "docs/graph-format.md"), "utf8");

@@ -1,4 +1,4 @@
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../shared/canonical-json";
 import type { RuntimeDefinition } from "./definition";
 import { sha256HexOfString } from "./sha256";
 

@@ -6,9 +6,9 @@ export { compile } from "./compile";
 export { analyzeGraph } from "./analyze";
 export type { CompiledEdge, GraphAnalysis } from "./analysis";
 export type { CompileOptions, KnownModel, KnownTool } from "./options";
-export { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostic-codes";
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from "../diagnostics/diagnostic-codes";
 export { hashDefinition } from "./hash";
-export { canonicalJson } from "./canonical-json";
+export { canonicalJson } from "../shared/canonical-json";
 export { defaultHandoffToolName, normalizeToolName, MAX_TOOL_NAME_LENGTH } from "./tool-names";
 export { agentModelChain, edgeModelChain } from "./model-chain";
 export { denyMatcher, effectiveTools } from "./effective-tools";
@@ -17,12 +17,15 @@ export {
   runtimeDefinitionSchema,
   agentDefinitionSchema,
   handoffDefinitionSchema,
-  diagnosticSchema,
   type AgentDefinition,
   type AgentRole,
   type CompileResult,
-  type Diagnostic,
-  type DiagnosticSeverity,
   type HandoffDefinition,
   type RuntimeDefinition,
 } from "./definition";
+export {
+  diagnosticSchema,
+  diagnosticSeveritySchema,
+  type Diagnostic,
+  type DiagnosticSeverity,
+} from "../diagnostics/diagnostic-schema";

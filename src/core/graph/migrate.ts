@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../compiler/definition";
-import { diagnostic } from "../compiler/diagnostics";
+import type { Diagnostic } from "../diagnostics/diagnostic-schema";
+import { diagnostic } from "../diagnostics/diagnostics";
 import { GRAPH_SCHEMA_VERSION } from "./schema";
 
 /** A JSON object as read from a file, before the schema has checked it. */

@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../compiler/definition";
-import { diagnostic } from "../compiler/diagnostics";
+import type { Diagnostic } from "../diagnostics/diagnostic-schema";
+import { diagnostic } from "../diagnostics/diagnostics";
 import { describeJsonSyntaxError, formatBytes, utf8ByteLength } from "./json-text";
 import { migrateGraphDocument, type GraphMigration } from "./migrate";
 import { graphDocumentSchema, type GraphDocument } from "./schema";

@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../compiler/definition";
-import { diagnostic } from "../compiler/diagnostics";
+import type { Diagnostic } from "../diagnostics/diagnostic-schema";
+import { diagnostic } from "../diagnostics/diagnostics";
 import { formatJsonPath } from "./json-path";
 
 /** Deeper than any valid document (its deepest fields sit about 12 levels down). */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { Diagnostic } from "../compiler/definition";
-import { diagnostic } from "../compiler/diagnostics";
+import type { Diagnostic } from "../diagnostics/diagnostic-schema";
+import { diagnostic } from "../diagnostics/diagnostics";
 import { formatJsonPath, type JsonPath } from "./json-path";
 
 /** More than this many schema problems are summarised: nobody reads 5,000 lines. */

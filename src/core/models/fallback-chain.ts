@@ -1,3 +1,4 @@
+import { abortable } from "../shared/abort";
 import type { AttemptEndInfo, AttemptErrorInfo, AttemptInfo, FailedAttempt } from "./attempt-events";
 import { createAttemptSignal } from "./attempt-signal";
 import { type BackoffFn, defaultBackoff } from "./backoff";
@@ -152,13 +153,7 @@ async function runAttempt(input: {
     context: { ...request.context, chainIndex },
   };
   try {
-    let call: Promise<ModelResponse>;
-    try {
-      call = client.generate(modelRequest);
-    } catch (thrown) {
-      call = Promise.reject(thrown);
-    }
-    const response = await attemptSignal.race(call);
+    const response = await attemptSignal.race(callClient(client, modelRequest));
     return { ok: true, response };
   } catch (thrown) {
     if (request.signal.aborted) return { ok: false, error: abortedError(entry, request.signal) };
@@ -169,8 +164,6 @@ async function runAttempt(input: {
     attemptSignal.dispose();
   }
 }
-
-const ONCE: AddEventListenerOptions = { once: true };
 
 /**
  * The hot path of `runAttempt` when the entry has no timeout (the benchmarks'
@@ -195,7 +188,7 @@ async function runUntimedAttempt(
     context: { agentId: request.context.agentId, sessionId: request.context.sessionId, chainIndex },
   };
   try {
-    const response = await callRacingAbort(client, modelRequest, signal);
+    const response = await abortable(callClient(client, modelRequest), signal);
     return { ok: true, response };
   } catch (thrown) {
     if (signal.aborted) return { ok: false, error: abortedError(entry, signal) };
@@ -205,35 +198,13 @@ async function runUntimedAttempt(
   }
 }
 
-/**
- * Calls the client and settles like the call, or rejects with the signal's
- * reason as soon as it aborts. The listener is added before the call and
- * removed when it settles, as `createAttemptSignal` does.
- */
-function callRacingAbort(client: ModelClient, request: ModelRequest, signal: AbortSignal): Promise<ModelResponse> {
-  return new Promise<ModelResponse>((resolve, reject) => {
-    let rejectRace: ((reason: unknown) => void) | null = null;
-    const onAbort = () => rejectRace?.(signal.reason);
-    signal.addEventListener("abort", onAbort, ONCE);
-    let call: Promise<ModelResponse>;
-    try {
-      call = client.generate(request);
-    } catch (thrown) {
-      call = Promise.reject(thrown);
-    }
-    call.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-    if (signal.aborted) reject(signal.reason);
-    else rejectRace = reject;
-  });
+/** The client's promise, also when `generate` throws synchronously (a broken client must not escape the chain). */
+function callClient(client: ModelClient, request: ModelRequest): Promise<ModelResponse> {
+  try {
+    return client.generate(request);
+  } catch (thrown) {
+    return Promise.reject(thrown);
+  }
 }
 
 function timeoutError(entry: ModelRef, cause?: unknown): ModelCallError {

@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../definition";
-import { diagnostic } from "../diagnostics";
+import type { Diagnostic } from "../../diagnostics/diagnostic-schema";
+import { diagnostic } from "../../diagnostics/diagnostics";
 import type { GraphIndex } from "../graph-index";
 import { findCycles } from "../graph-walk";
 

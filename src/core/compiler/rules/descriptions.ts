@@ -1,6 +1,6 @@
 import type { GraphAnalysis } from "../analysis";
-import type { Diagnostic } from "../definition";
-import { diagnostic, q } from "../diagnostics";
+import type { Diagnostic } from "../../diagnostics/diagnostic-schema";
+import { diagnostic, q } from "../../diagnostics/diagnostics";
 import { agentLabel } from "../graph-index";
 
 /**

@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../definition";
-import { diagnostic, q } from "../diagnostics";
+import type { Diagnostic } from "../../diagnostics/diagnostic-schema";
+import { diagnostic, q } from "../../diagnostics/diagnostics";
 import type { GraphIndex } from "../graph-index";
 
 /** Agent ids and edge ids must be unique; each duplicated id is reported once, with every position. */

@@ -1,7 +1,7 @@
 import { BUILTIN_TOOL_NAMES, TASK_TOOL_NAMES } from "../../tools/builtin-tools";
 import type { CompiledEdge, GraphAnalysis } from "../analysis";
-import type { Diagnostic } from "../definition";
-import { diagnostic, q } from "../diagnostics";
+import type { Diagnostic } from "../../diagnostics/diagnostic-schema";
+import { diagnostic, q } from "../../diagnostics/diagnostics";
 import { agentLabel } from "../graph-index";
 import { MAX_TOOL_NAME_LENGTH } from "../tool-names";
 

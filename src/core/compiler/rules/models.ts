@@ -1,8 +1,8 @@
 import type { ModelChain } from "../../models/model-ref";
 import type { GraphAnalysis } from "../analysis";
-import type { Diagnostic } from "../definition";
-import { diagnostic, q } from "../diagnostics";
-import type { DiagnosticLocation } from "../diagnostics";
+import type { Diagnostic } from "../../diagnostics/diagnostic-schema";
+import { diagnostic, q } from "../../diagnostics/diagnostics";
+import type { DiagnosticLocation } from "../../diagnostics/diagnostics";
 import { agentModelChain, edgeModelChain } from "../model-chain";
 import type { CompileOptions } from "../options";
 

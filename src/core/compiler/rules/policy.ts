@@ -1,6 +1,6 @@
 import type { GraphAnalysis } from "../analysis";
-import type { Diagnostic } from "../definition";
-import { diagnostic, q } from "../diagnostics";
+import type { Diagnostic } from "../../diagnostics/diagnostic-schema";
+import { diagnostic, q } from "../../diagnostics/diagnostics";
 
 /**
  * A parent's handoff policy admits handoffs by tool name (seed 000 §8.3). A

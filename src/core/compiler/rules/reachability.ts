@@ -1,6 +1,6 @@
 import type { GraphAnalysis } from "../analysis";
-import type { Diagnostic } from "../definition";
-import { diagnostic } from "../diagnostics";
+import type { Diagnostic } from "../../diagnostics/diagnostic-schema";
+import { diagnostic } from "../../diagnostics/diagnostics";
 import { agentLabel } from "../graph-index";
 import { reachableIgnoringDepth } from "../graph-walk";
 

@@ -1,7 +1,7 @@
 import { BUILTIN_TOOL_NAMES, TASK_TOOL_NAMES } from "../../tools/builtin-tools";
 import type { GraphIndex } from "../graph-index";
-import type { Diagnostic } from "../definition";
-import { diagnostic, q } from "../diagnostics";
+import type { Diagnostic } from "../../diagnostics/diagnostic-schema";
+import { diagnostic, q } from "../../diagnostics/diagnostics";
 import type { CompileOptions } from "../options";
 
 const BUILTIN = new Set<string>(BUILTIN_TOOL_NAMES);

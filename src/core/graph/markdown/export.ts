@@ -1,5 +1,5 @@
 import { stringify } from "yaml";
-import { canonicalJson } from "../../compiler/canonical-json";
+import { canonicalJson } from "../../shared/canonical-json";
 import {
   agentNodeSchema,
   graphSettingsSchema,

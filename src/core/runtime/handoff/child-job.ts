@@ -6,7 +6,8 @@ import { forkTranscript } from "../agent/transcript";
 import { errorMessage } from "../errors";
 import { HandoffTimeoutError } from "../errors/handoff-timeout-error";
 import type { RunContext } from "../run-context";
-import { abortable, linkedController, startTimer } from "../util/abort";
+import { abortable } from "../../shared/abort";
+import { linkedController, startTimer } from "../util/abort";
 import { type AttemptFailureKind, handoffAttempts, shouldRetryHandoff } from "./attempts";
 
 /** How a child job (all attempts of one admitted handoff) ended. Never a rejection. */

@@ -46,25 +46,6 @@ class Linked implements LinkedController {
   }
 }
 
-/** Settles like `promise`, or rejects with the signal's reason as soon as it aborts. */
-export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /** A cancellable timer on the injected sleep. `elapsed` never settles once cancelled. */
 export interface Timer {
   readonly elapsed: Promise<"elapsed">;

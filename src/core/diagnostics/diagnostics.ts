@@ -1,4 +1,4 @@
-import type { Diagnostic, DiagnosticSeverity } from "./definition";
+import type { Diagnostic, DiagnosticSeverity } from "./diagnostic-schema";
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostic-codes";
 
 /** Where a diagnostic points: nodes, edges and/or a JSON path. */

@@ -1,4 +1,4 @@
-import type { DiagnosticSeverity } from "./definition";
+import type { DiagnosticSeverity } from "./diagnostic-schema";
 
 /**
  * Every diagnostic code the parser and the compiler can emit, with its
