@@ -1,17 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { compile } from "@/core/compiler";
-import type { ModelClient } from "@/core/models/model-port";
 import { type ModelChain, modelRefSchema } from "@/core/models/model-ref";
-import { createScriptedModelClient } from "@/core/models/scripted-model";
-import {
-  type RunStatus,
-  type RuntimeEvent,
-  type RuntimePorts,
-  type Sleep,
-  runGraph,
-  systemPorts,
-} from "@/core/runtime";
-import { createVirtualTime } from "@/core/runtime/testing/virtual-time";
+import { type RunStatus, type RuntimeEvent, runGraph } from "@/core/runtime";
+import { createRunPorts } from "@/server/runtime/create-run-ports";
 import { RUN_USAGE, type RunArgs, UsageError, parseRunArgs } from "./run-args";
 import { PrettyPrinter } from "./run-pretty";
 
@@ -97,11 +88,9 @@ export async function runCommand(argv: string[], io: CliIO = processIO): Promise
     return EXIT.usage;
   }
 
-  const virtual = args.instant ? createVirtualTime(Date.now()) : null;
-  const needsProviders = usesRealProviders(compiled.definition, defaultModelChain);
-  const ports: RuntimePorts = systemPorts({
-    ...(virtual ? { clock: virtual.clock, sleep: virtual.sleep } : {}),
-    model: await modelClientFor(needsProviders, virtual?.sleep),
+  const { ports } = await createRunPorts(compiled.definition, {
+    time: args.instant ? "virtual" : "system",
+    defaultModelChain,
   });
 
   const run = runGraph(compiled.definition, {
@@ -145,25 +134,6 @@ function parseModelFlag(flag: string): ModelChain[number] {
   if (!parsed.success)
     throw new Error(`--default-model "${flag}": ${parsed.error.issues.map((i) => i.message).join("; ")}`);
   return parsed.data;
-}
-
-function usesRealProviders(
-  definition: { agents: Record<string, { modelChain: ModelChain; handoffs: Array<{ modelChain: ModelChain }> }> },
-  defaults: ModelChain,
-): boolean {
-  const real = (chain: ModelChain) => chain.some((entry) => entry.provider !== "scripted");
-  if (real(defaults)) return true;
-  return Object.values(definition.agents).some(
-    (agent) => real(agent.modelChain) || agent.handoffs.some((h) => real(h.modelChain)),
-  );
-}
-
-/** The scripted client, or (only when the graph names real providers) the AI SDK client that also serves scripted entries. */
-async function modelClientFor(needsProviders: boolean, sleep: Sleep | undefined): Promise<ModelClient | undefined> {
-  const scripted = sleep ? createScriptedModelClient({ sleep }) : undefined;
-  if (!needsProviders) return scripted;
-  const { createAiSdkModelClient } = await import("@/server/models");
-  return createAiSdkModelClient({ resolveCredential: () => null, scripted });
 }
 
 /** One JSONL line with the envelope first (type, runId, seq, timestamp, spans, source), then the payload. */

@@ -24,4 +24,5 @@ export { InvalidInputFilterError } from "./handoff/input-filter";
 export { MemorySessionStore } from "./memory/memory-session-store";
 export { MemoryFileWorkspace } from "./memory/memory-file-workspace";
 export { systemPorts } from "./system-ports";
+export { createVirtualTime, type VirtualTime } from "./virtual-time";
 export { reuseSessionKey, rootSessionKey, childSessionKey } from "./handoff/session-key";

@@ -5,7 +5,7 @@ import { MemorySessionStore } from "../memory/memory-session-store";
 import type { RuntimePorts, ToolRunner } from "../ports";
 import { createCounterIds } from "./counter-ids";
 import { type RecordedRequest, recordingModel } from "./recording-model";
-import { createVirtualTime, type VirtualTime } from "./virtual-time";
+import { createVirtualTime, type VirtualTime } from "../virtual-time";
 
 /** Ports for a test run: virtual time, counter ids, in-memory stores, a recorded scripted model. */
 export interface TestPorts {

@@ -1,7 +1,8 @@
-import type { Clock, Sleep } from "../ports";
+import type { Clock, Sleep } from "./ports";
 
 /**
- * Deterministic virtual time for tests: `sleep` registers a timer, and time
+ * Deterministic virtual time, for tests and for runs that simulate latency
+ * without waiting (`graph run --instant`): `sleep` registers a timer, and time
  * jumps to the earliest timer whenever the process is idle (all promise
  * continuations done). A run with minutes of simulated latency finishes in
  * milliseconds, and the order of concurrent work depends only on the timers.
@@ -26,6 +27,7 @@ const defer: (fn: () => void) => void =
     ? (fn) => (globalThis as unknown as { setImmediate: (fn: () => void) => void }).setImmediate(fn)
     : (fn) => setTimeout(fn, 0);
 
+/** A virtual clock and sleep starting at `start` (ms since the epoch). */
 export function createVirtualTime(start = Date.UTC(2026, 0, 1, 9, 0, 0)): VirtualTime {
   let now = start;
   let seq = 0;
