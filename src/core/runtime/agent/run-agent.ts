@@ -14,6 +14,7 @@ import type { AgentFrame, AgentSignal } from "./frame";
 import { modelStep } from "./model-step";
 import { type NextStep, decideNextStep } from "./next-step";
 import { roleForDepth } from "./role";
+// eslint-disable-next-line import/no-cycle -- the allowed agent ↔ handoff recursion: a handoff runs a child agent
 import { toolStep } from "./tool-step";
 import { initialMessages } from "./transcript";
 import { computeVisibleTools, type VisibleTools } from "./visible-tools";

@@ -1,5 +1,6 @@
 import type { ModelToolCall } from "../../models/model-port";
 import { errorMessage } from "../errors";
+// eslint-disable-next-line import/no-cycle -- the allowed agent ↔ handoff recursion: a handoff runs a child agent
 import { type ToolOutcome, runHandoff } from "../handoff/run-handoff";
 import type { RunContext } from "../run-context";
 import { runTaskTool } from "../tasks/run-task-tool";

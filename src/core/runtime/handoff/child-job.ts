@@ -1,6 +1,7 @@
 import type { AgentDefinition, HandoffDefinition } from "../../compiler/definition";
 import type { ChatMessage } from "../../models/model-port";
 import type { AgentFrame } from "../agent/frame";
+// eslint-disable-next-line import/no-cycle -- the allowed agent ↔ handoff recursion: a handoff runs a child agent
 import { runAgent } from "../agent/run-agent";
 import { forkTranscript } from "../agent/transcript";
 import { errorMessage } from "../errors";

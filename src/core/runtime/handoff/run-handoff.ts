@@ -9,6 +9,7 @@ import { runExternalTool } from "../tools/run-regular-tool";
 import { linkedController } from "../util/abort";
 import { checkPolicyAdmission, checkSpawnLimits } from "./admission";
 import { failureAction } from "./attempts";
+// eslint-disable-next-line import/no-cycle -- the allowed agent ↔ handoff recursion: a handoff runs a child agent
 import { type ChildJobResult, runChildJob } from "./child-job";
 import { planExecution } from "./execution-mode";
 import {
