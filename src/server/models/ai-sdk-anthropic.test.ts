@@ -1,66 +1,31 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateWithFallback } from "@/core/models/fallback-chain";
 import { ModelCallError } from "@/core/models/model-error";
 import { ModelChainExhaustedError } from "@/core/models/model-chain-exhausted-error";
-import type { ChatMessage, ModelRequest, ModelToolSpec } from "@/core/models/model-port";
-import { type ModelRef, type ModelRefInput, modelRefSchema } from "@/core/models/model-ref";
 import { createAiSdkModelClient } from "./ai-sdk-model-client";
-import { type FakeAnthropicServer, startFakeAnthropicServer } from "./testing/fake-anthropic-server";
+import { startFakeAnthropicServer } from "./testing/fake-anthropic-server";
+import {
+  chainEntries,
+  chainRequest,
+  modelRequest as request,
+  setupFakeServer,
+  weatherTool,
+  weatherTranscript,
+} from "./testing/model-client-fixtures";
 
-let server: FakeAnthropicServer;
+const server = setupFakeServer(startFakeAnthropicServer);
 
-beforeAll(async () => {
-  server = await startFakeAnthropicServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
-
-const claude = (model: string, extra: Partial<ModelRefInput> = {}): ModelRef =>
-  modelRefSchema.parse({
-    provider: "anthropic",
-    model,
-    credentialId: "anthropic-key",
-    timeoutMillis: 5_000,
-    ...extra,
-  } as ModelRefInput);
+const claude = chainEntries(() => ({ provider: "anthropic", credentialId: "anthropic-key" }));
 
 const client = () =>
   createAiSdkModelClient({
     resolveCredential: (entry) =>
-      entry.credentialId === "anthropic-key" ? { apiKey: "sk-ant-test", baseURL: server.baseURL } : null,
+      entry.credentialId === "anthropic-key" ? { apiKey: "sk-ant-test", baseURL: server().baseURL } : null,
   });
-
-const user = (content: string): ChatMessage => ({ role: "user", content });
-
-function request(model: ModelRef, overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    model,
-    messages: [{ role: "system", content: "You are terse." }, user("Say hello")],
-    tools: [],
-    signal: new AbortController().signal,
-    context: { agentId: "main", sessionId: "s1", chainIndex: 0 },
-    ...overrides,
-  };
-}
-
-const weatherTool: ModelToolSpec = {
-  name: "get_weather",
-  description: "Current weather for a city.",
-  parameters: {
-    type: "object",
-    properties: { city: { type: "string" } },
-    required: ["city"],
-    additionalProperties: false,
-  },
-};
 
 describe("AI SDK model client against a local fake Anthropic server (/v1/messages)", () => {
   it("returns text and usage without streaming, sending the key, system prompt and transcript", async () => {
-    server.enqueue({
+    server().enqueue({
       kind: "text",
       text: "Hello!",
       usage: { prompt_tokens: 12, completion_tokens: 7, cached_tokens: 4 },
@@ -69,8 +34,8 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
     expect(response).toMatchObject({ text: "Hello!", toolCalls: [], finishReason: "stop" });
     expect(response.usage.outputTokens).toBe(7);
     expect(response.usage.cachedInputTokens).toBe(4);
-    expect(server.requests).toHaveLength(1);
-    const req = server.requests[0];
+    expect(server().requests).toHaveLength(1);
+    const req = server().requests[0];
     expect(req.path).toBe("/v1/messages");
     expect(req.headers["x-api-key"]).toBe("sk-ant-test");
     expect(req.body?.model).toBe("claude-sonnet-4");
@@ -81,12 +46,12 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
   });
 
   it("streams text deltas over SSE as they arrive", async () => {
-    server.enqueue({ kind: "text", text: "one two three four", usage: { prompt_tokens: 3, completion_tokens: 4 } });
+    server().enqueue({ kind: "text", text: "one two three four", usage: { prompt_tokens: 3, completion_tokens: 4 } });
     const deltas: string[] = [];
     const response = await client().generate(
       request(claude("claude-sonnet-4"), { onTextDelta: (d) => deltas.push(d) }),
     );
-    expect(server.requests[0].body?.stream).toBe(true);
+    expect(server().requests[0].body?.stream).toBe(true);
     expect(deltas.length).toBeGreaterThanOrEqual(4);
     expect(deltas.join("")).toBe("one two three four");
     expect(response).toMatchObject({ text: "one two three four", finishReason: "stop", usage: { outputTokens: 4 } });
@@ -95,7 +60,7 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
   it.each([false, true])(
     "parses tool_use blocks (streaming: %s) and sends tools with input_schema",
     async (streaming) => {
-      server.enqueue({
+      server().enqueue({
         kind: "tool_calls",
         text: "Checking.",
         calls: [
@@ -113,7 +78,7 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
         { id: "toolu_a", name: "get_weather", args: { city: "Paris" } },
         { id: "toolu_b", name: "get_weather", args: { city: "Oslo" } },
       ]);
-      const tools = server.requests[0].body?.tools;
+      const tools = server().requests[0].body?.tools;
       expect(tools).toHaveLength(1);
       expect(tools?.[0]).toMatchObject({ name: "get_weather", description: "Current weather for a city." });
       expect(tools?.[0].input_schema).toMatchObject({ type: "object", properties: { city: { type: "string" } } });
@@ -121,23 +86,14 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
   );
 
   it("sends assistant tool calls and tool results as tool_use / tool_result blocks", async () => {
-    server.enqueue({ kind: "text", text: "It is sunny in Paris." });
+    server().enqueue({ kind: "text", text: "It is sunny in Paris." });
     await client().generate(
       request(claude("claude-sonnet-4"), {
         tools: [weatherTool],
-        messages: [
-          { role: "system", content: "sys" },
-          user("Weather in Paris?"),
-          {
-            role: "assistant",
-            content: "Checking.",
-            toolCalls: [{ id: "toolu_1", name: "get_weather", arguments: '{"city":"Paris"}' }],
-          },
-          { role: "tool", toolCallId: "toolu_1", toolName: "get_weather", content: "sunny, 21°C" },
-        ],
+        messages: weatherTranscript("toolu_1"),
       }),
     );
-    const text = JSON.stringify(server.requests[0].body?.messages);
+    const text = JSON.stringify(server().requests[0].body?.messages);
     expect(text).toContain('"type":"tool_use"');
     expect(text).toContain('"id":"toolu_1"');
     expect(text).toContain('"type":"tool_result"');
@@ -151,7 +107,7 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
     [500, "server"],
     [529, "server"],
   ] as const)("maps HTTP %i to %s", async (status, kind) => {
-    server.enqueue({ kind: "error", status, message: `boom ${status}` });
+    server().enqueue({ kind: "error", status, message: `boom ${status}` });
     const error = await client()
       .generate(request(claude("claude-sonnet-4")))
       .catch((e: unknown) => e);
@@ -160,7 +116,7 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
   });
 
   it.each([false, true])("maps a 429 with Retry-After to rate_limit (streaming: %s)", async (streaming) => {
-    server.enqueue({ kind: "error", status: 429, message: "slow down", headers: { "retry-after": "3" } });
+    server().enqueue({ kind: "error", status: 429, message: "slow down", headers: { "retry-after": "3" } });
     const error = await client()
       .generate(request(claude("claude-sonnet-4"), { onTextDelta: streaming ? () => {} : undefined }))
       .catch((e: unknown) => e);
@@ -169,20 +125,13 @@ describe("AI SDK model client against a local fake Anthropic server (/v1/message
 });
 
 describe("generateWithFallback over Anthropic HTTP", () => {
-  const chainRequest = () => ({
-    messages: [user("Say hello")],
-    tools: [],
-    signal: new AbortController().signal,
-    context: { agentId: "main", sessionId: "s1" },
-  });
-
   it("retries a 429 honouring Retry-After, then falls back from a 500 to the next Claude model", async () => {
-    server.enqueueFor(
+    server().enqueueFor(
       "c1",
       { kind: "error", status: 429, headers: { "retry-after": "1" } },
       { kind: "error", status: 500 },
     );
-    server.enqueueFor("c2", { kind: "text", text: "from c2" });
+    server().enqueueFor("c2", { kind: "text", text: "from c2" });
     const sleeps: number[] = [];
     const result = await generateWithFallback({
       chain: [claude("c1", { retries: 1 }), claude("c2")],
@@ -193,11 +142,11 @@ describe("generateWithFallback over Anthropic HTTP", () => {
     expect(sleeps[0]).toBe(1000);
     expect(result).toMatchObject({ chainIndex: 1, attempt: 1, response: { text: "from c2" } });
     expect(result.failedAttempts.map((a) => a.error.kind)).toEqual(["rate_limit", "server"]);
-    expect(server.requests.map((r) => r.body?.model)).toEqual(["c1", "c1", "c2"]);
+    expect(server().requests.map((r) => r.body?.model)).toEqual(["c1", "c1", "c2"]);
   });
 
   it("times an attempt out by really aborting the HTTP request", async () => {
-    server.enqueueFor("slow", { kind: "hang" });
+    server().enqueueFor("slow", { kind: "hang" });
     const error = await generateWithFallback({
       chain: [claude("slow", { retries: 0, timeoutMillis: 150 })],
       client: client(),
@@ -206,12 +155,12 @@ describe("generateWithFallback over Anthropic HTTP", () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelChainExhaustedError);
     expect((error as ModelChainExhaustedError).attempts[0].error.kind).toBe("timeout");
-    await server.requests[0].closedEarly;
+    await server().requests[0].closedEarly;
   });
 
   it("does not fall back on a 400", async () => {
-    server.enqueueFor("c1", { kind: "error", status: 400, message: "bad schema" });
-    server.enqueueFor("c2", { kind: "text", text: "never" });
+    server().enqueueFor("c1", { kind: "error", status: 400, message: "bad schema" });
+    server().enqueueFor("c2", { kind: "text", text: "never" });
     await expect(
       generateWithFallback({
         chain: [claude("c1", { retries: 2 }), claude("c2")],
@@ -220,6 +169,6 @@ describe("generateWithFallback over Anthropic HTTP", () => {
         sleep: async () => {},
       }),
     ).rejects.toMatchObject({ kind: "bad_request", status: 400 });
-    expect(server.requests.map((r) => r.body?.model)).toEqual(["c1"]);
+    expect(server().requests.map((r) => r.body?.model)).toEqual(["c1"]);
   });
 });

@@ -1,74 +1,30 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ChainRequest, generateWithFallback } from "@/core/models/fallback-chain";
+import { describe, expect, it } from "vitest";
+import { generateWithFallback } from "@/core/models/fallback-chain";
 import { ModelCallError } from "@/core/models/model-error";
 import { ModelChainExhaustedError } from "@/core/models/model-chain-exhausted-error";
-import type { ChatMessage, ModelRequest, ModelToolSpec } from "@/core/models/model-port";
-import { type ModelRef, type ModelRefInput, modelRefSchema } from "@/core/models/model-ref";
+import { modelRefSchema } from "@/core/models/model-ref";
 import { createAiSdkModelClient } from "./ai-sdk-model-client";
-import { type FakeOpenAIServer, startFakeOpenAIServer } from "./testing/fake-openai-server";
+import { startFakeOpenAIServer } from "./testing/fake-openai-server";
+import {
+  chainEntries,
+  chainRequest,
+  modelRequest as request,
+  setupFakeServer,
+  weatherTool,
+  weatherTranscript,
+} from "./testing/model-client-fixtures";
 
-let server: FakeOpenAIServer;
+const server = setupFakeServer(startFakeOpenAIServer);
 
-beforeAll(async () => {
-  server = await startFakeOpenAIServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
-
-const compatible = (model: string, extra: Partial<ModelRefInput> = {}): ModelRef =>
-  modelRefSchema.parse({
-    provider: "openai-compatible",
-    model,
-    baseURL: server.baseURL,
-    timeoutMillis: 5_000,
-    ...extra,
-  } as ModelRefInput);
+const compatible = chainEntries(() => ({ provider: "openai-compatible", baseURL: server().baseURL }));
 
 const client = () => createAiSdkModelClient({ resolveCredential: () => null });
 
-const user = (content: string): ChatMessage => ({ role: "user", content });
-
-function request(model: ModelRef, overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    model,
-    messages: [{ role: "system", content: "You are terse." }, user("Say hello")],
-    tools: [],
-    signal: new AbortController().signal,
-    context: { agentId: "main", sessionId: "s1", chainIndex: 0 },
-    ...overrides,
-  };
-}
-
-function chainRequest(overrides: Partial<ChainRequest> = {}): ChainRequest {
-  return {
-    messages: [user("Say hello")],
-    tools: [],
-    signal: new AbortController().signal,
-    context: { agentId: "main", sessionId: "s1" },
-    ...overrides,
-  };
-}
-
-const weatherTool: ModelToolSpec = {
-  name: "get_weather",
-  description: "Current weather for a city.",
-  parameters: {
-    type: "object",
-    properties: { city: { type: "string" } },
-    required: ["city"],
-    additionalProperties: false,
-  },
-};
-
 describe("AI SDK model client against a local OpenAI-compatible server", () => {
   it("returns text, usage and finish reason without streaming, sending the transcript and settings", async () => {
-    server.enqueue({
+    server().enqueue({
       kind: "text",
       text: "Hello!",
       usage: { prompt_tokens: 12, completion_tokens: 7, cached_tokens: 4 },
@@ -80,8 +36,8 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
       usage: { inputTokens: 12, outputTokens: 7, cachedInputTokens: 4 },
       finishReason: "stop",
     });
-    expect(server.requests).toHaveLength(1);
-    const body = server.requests[0].body!;
+    expect(server().requests).toHaveLength(1);
+    const body = server().requests[0].body!;
     expect(body.model).toBe("local-llm");
     expect(body.stream).toBeFalsy();
     expect(body.temperature).toBe(0.2);
@@ -94,10 +50,10 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
   });
 
   it("streams text deltas as they arrive", async () => {
-    server.enqueue({ kind: "text", text: "one two three four", usage: { prompt_tokens: 3, completion_tokens: 4 } });
+    server().enqueue({ kind: "text", text: "one two three four", usage: { prompt_tokens: 3, completion_tokens: 4 } });
     const deltas: string[] = [];
     const response = await client().generate(request(compatible("local-llm"), { onTextDelta: (d) => deltas.push(d) }));
-    expect(server.requests[0].body?.stream).toBe(true);
+    expect(server().requests[0].body?.stream).toBe(true);
     expect(deltas.length).toBeGreaterThanOrEqual(4);
     expect(deltas.join("")).toBe("one two three four");
     expect(response).toMatchObject({
@@ -110,7 +66,7 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
   it.each([false, true])(
     "parses tool calls with raw JSON arguments (streaming: %s) and sends tools as JSON Schema",
     async (streaming) => {
-      server.enqueue({
+      server().enqueue({
         kind: "tool_calls",
         calls: [
           { id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}' },
@@ -125,7 +81,7 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
         { id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}' },
         { id: "call_b", name: "get_weather", arguments: '{"city":"Oslo"}' },
       ]);
-      const tools = server.requests[0].body?.tools;
+      const tools = server().requests[0].body?.tools;
       expect(tools).toHaveLength(1);
       expect(tools?.[0]).toMatchObject({
         type: "function",
@@ -139,30 +95,23 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
   );
 
   it("passes malformed tool arguments through untouched", async () => {
-    server.enqueue({ kind: "tool_calls", calls: [{ id: "call_x", name: "get_weather", arguments: "{city: Paris" }] });
+    server().enqueue({ kind: "tool_calls", calls: [{ id: "call_x", name: "get_weather", arguments: "{city: Paris" }] });
     const response = await client().generate(request(compatible("local-llm"), { tools: [weatherTool] }));
     expect(response.toolCalls).toEqual([{ id: "call_x", name: "get_weather", arguments: "{city: Paris" }]);
   });
 
   it("sends assistant tool calls and tool results of the transcript", async () => {
-    server.enqueue({ kind: "text", text: "It is sunny in Paris." });
+    server().enqueue({ kind: "text", text: "It is sunny in Paris." });
     await client().generate(
       request(compatible("local-llm"), {
         tools: [weatherTool],
         messages: [
-          { role: "system", content: "sys" },
-          user("Weather in Paris?"),
-          {
-            role: "assistant",
-            content: "Checking.",
-            toolCalls: [{ id: "call_1", name: "get_weather", arguments: '{"city":"Paris"}' }],
-          },
-          { role: "tool", toolCallId: "call_1", toolName: "get_weather", content: "sunny, 21°C" },
+          ...weatherTranscript("call_1"),
           { role: "system", content: "Reminder: background task t1 completed." },
         ],
       }),
     );
-    const messages = server.requests[0].body?.messages ?? [];
+    const messages = server().requests[0].body?.messages ?? [];
     expect(messages[2]).toMatchObject({
       role: "assistant",
       content: "Checking.",
@@ -175,16 +124,16 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
   });
 
   it("uses the openai provider with the credential's key and base URL", async () => {
-    server.enqueue({ kind: "text", text: "hi from openai" });
+    server().enqueue({ kind: "text", text: "hi from openai" });
     const openaiClient = createAiSdkModelClient({
       resolveCredential: (entry) =>
-        entry.credentialId === "cred-1" ? { apiKey: "sk-test-123", baseURL: server.baseURL } : null,
+        entry.credentialId === "cred-1" ? { apiKey: "sk-test-123", baseURL: server().baseURL } : null,
     });
     const entry = modelRefSchema.parse({ provider: "openai", model: "gpt-4o-mini", credentialId: "cred-1" });
     const response = await openaiClient.generate(request(entry));
     expect(response.text).toBe("hi from openai");
-    expect(server.requests[0].headers.authorization).toBe("Bearer sk-test-123");
-    expect(server.requests[0].path).toBe("/v1/chat/completions");
+    expect(server().requests[0].headers.authorization).toBe("Bearer sk-test-123");
+    expect(server().requests[0].path).toBe("/v1/chat/completions");
   });
 
   it.each([
@@ -195,7 +144,7 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
     [500, "server"],
     [503, "server"],
   ] as const)("maps HTTP %i to %s", async (status, kind) => {
-    server.enqueue({ kind: "error", status, message: `boom ${status}` });
+    server().enqueue({ kind: "error", status, message: `boom ${status}` });
     const error = await client()
       .generate(request(compatible("local-llm")))
       .catch((e: unknown) => e);
@@ -205,7 +154,7 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
   });
 
   it.each([false, true])("maps a 429 with Retry-After to rate_limit (streaming: %s)", async (streaming) => {
-    server.enqueue({ kind: "error", status: 429, headers: { "retry-after": "3" } });
+    server().enqueue({ kind: "error", status: 429, headers: { "retry-after": "3" } });
     const error = await client()
       .generate(request(compatible("local-llm"), { onTextDelta: streaming ? () => {} : undefined }))
       .catch((e: unknown) => e);
@@ -213,7 +162,7 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
   });
 
   it("maps a content-policy 400 to content_filter", async () => {
-    server.enqueue({
+    server().enqueue({
       kind: "error",
       status: 400,
       message: "Your request was rejected as a result of our safety system (content_policy_violation)",
@@ -225,7 +174,7 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
   });
 
   it.each([false, true])("maps a malformed response to a retryable server error (streaming: %s)", async (streaming) => {
-    server.enqueue({ kind: "malformed" });
+    server().enqueue({ kind: "malformed" });
     const error = await client()
       .generate(request(compatible("local-llm"), { onTextDelta: streaming ? () => {} : undefined }))
       .catch((e: unknown) => e);
@@ -253,19 +202,19 @@ describe("AI SDK model client against a local OpenAI-compatible server", () => {
   });
 
   it("aborts the HTTP request when the caller aborts", async () => {
-    server.enqueue({ kind: "hang" });
+    server().enqueue({ kind: "hang" });
     const controller = new AbortController();
     const promise = client().generate(request(compatible("local-llm"), { signal: controller.signal }));
-    await waitFor(() => server.requests.length === 1);
+    await waitFor(() => server().requests.length === 1);
     controller.abort();
     await expect(promise).rejects.toMatchObject({ kind: "aborted" });
-    await server.requests[0].closedEarly;
+    await server().requests[0].closedEarly;
   });
 });
 
 describe("generateWithFallback through the AI SDK client", () => {
   it("honours a 429's Retry-After, then succeeds on the retry", async () => {
-    server.enqueueFor(
+    server().enqueueFor(
       "m1",
       { kind: "error", status: 429, headers: { "retry-after": "2" } },
       { kind: "text", text: "after the wait" },
@@ -282,12 +231,12 @@ describe("generateWithFallback through the AI SDK client", () => {
     expect(sleeps).toEqual([2000]);
     expect(result).toMatchObject({ chainIndex: 0, attempt: 2, response: { text: "after the wait" } });
     expect(result.failedAttempts[0].error).toMatchObject({ kind: "rate_limit", status: 429, retryAfterMs: 2000 });
-    expect(server.requests).toHaveLength(2);
+    expect(server().requests).toHaveLength(2);
   });
 
   it("falls back from a 500 on model 1 to model 2", async () => {
-    server.enqueueFor("m1", { kind: "error", status: 500 });
-    server.enqueueFor("m2", { kind: "text", text: "from model two" });
+    server().enqueueFor("m1", { kind: "error", status: 500 });
+    server().enqueueFor("m2", { kind: "text", text: "from model two" });
     const result = await generateWithFallback({
       chain: [compatible("m1", { retries: 0 }), compatible("m2")],
       client: client(),
@@ -295,11 +244,11 @@ describe("generateWithFallback through the AI SDK client", () => {
       sleep: async () => {},
     });
     expect(result).toMatchObject({ chainIndex: 1, attempt: 1, response: { text: "from model two" } });
-    expect(server.requests.map((r) => r.body?.model)).toEqual(["m1", "m2"]);
+    expect(server().requests.map((r) => r.body?.model)).toEqual(["m1", "m2"]);
   });
 
   it("times an attempt out by really aborting the HTTP request", async () => {
-    server.enqueueFor("slow", { kind: "hang" });
+    server().enqueueFor("slow", { kind: "hang" });
     const started = Date.now();
     const promise = generateWithFallback({
       chain: [compatible("slow", { retries: 0, timeoutMillis: 150 })],
@@ -311,12 +260,12 @@ describe("generateWithFallback through the AI SDK client", () => {
     expect(error).toBeInstanceOf(ModelChainExhaustedError);
     expect((error as ModelChainExhaustedError).attempts[0].error.kind).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(3_000);
-    await server.requests[0].closedEarly; // the server saw the connection close
+    await server().requests[0].closedEarly; // the server saw the connection close
   });
 
   it("does not fall back on a 400", async () => {
-    server.enqueueFor("m1", { kind: "error", status: 400, message: "bad schema" });
-    server.enqueueFor("m2", { kind: "text", text: "never" });
+    server().enqueueFor("m1", { kind: "error", status: 400, message: "bad schema" });
+    server().enqueueFor("m2", { kind: "text", text: "never" });
     const promise = generateWithFallback({
       chain: [compatible("m1", { retries: 3 }), compatible("m2")],
       client: client(),
@@ -324,12 +273,12 @@ describe("generateWithFallback through the AI SDK client", () => {
       sleep: async () => {},
     });
     await expect(promise).rejects.toMatchObject({ kind: "bad_request", status: 400 });
-    expect(server.requests.map((r) => r.body?.model)).toEqual(["m1"]);
+    expect(server().requests.map((r) => r.body?.model)).toEqual(["m1"]);
   });
 
   it("falls through a network error (closed port) to the next model", async () => {
     const closedPort = await unusedPort();
-    server.enqueueFor("m2", { kind: "text", text: "reachable" });
+    server().enqueueFor("m2", { kind: "text", text: "reachable" });
     const result = await generateWithFallback({
       chain: [compatible("m1", { retries: 0, baseURL: `http://127.0.0.1:${closedPort}/v1` }), compatible("m2")],
       client: client(),
@@ -341,7 +290,7 @@ describe("generateWithFallback through the AI SDK client", () => {
   });
 
   it("serves a mixed chain: a scripted 503 falls back to a real provider", async () => {
-    server.enqueueFor("m2", { kind: "text", text: "real answer" });
+    server().enqueueFor("m2", { kind: "text", text: "real answer" });
     const scripted = modelRefSchema.parse({
       provider: "scripted",
       model: "gpt-4o-mini",

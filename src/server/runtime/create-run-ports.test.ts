@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compile, type RuntimeDefinition } from "@/core/compiler";
 import { agent, graph } from "@/core/compiler/fixtures/test-graphs";
 import type { ModelRefInput } from "@/core/models/model-ref";
 import { type RunResult, type RuntimeEvent, runGraph } from "@/core/runtime";
 import { InvalidRunConfigError } from "../errors/invalid-run-config-error";
-import { type FakeOpenAIServer, startFakeOpenAIServer } from "../models/testing/fake-openai-server";
+import { startFakeOpenAIServer } from "../models/testing/fake-openai-server";
+import { setupFakeServer } from "../models/testing/model-client-fixtures";
 import { createRunPorts, type RunConfigInput, type RunPortsEnvironment } from "./create-run-ports";
 
 function definitionWith(modelChain: ModelRefInput[]): RuntimeDefinition {
@@ -36,11 +37,7 @@ async function runOnce(
 }
 
 describe("createRunPorts", () => {
-  let fake: FakeOpenAIServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAIServer();
-  });
-  afterAll(() => fake.close());
+  const fake = setupFakeServer(startFakeOpenAIServer);
 
   it("on virtual time, lets half a minute of scripted latency pass at once and stamps events with the virtual clock", async () => {
     const started = Date.now();
@@ -68,22 +65,20 @@ describe("createRunPorts", () => {
   });
 
   it("serves a real provider through the AI SDK client, with the credential the process resolves", async () => {
-    fake.reset();
-    fake.enqueue({ kind: "text", text: "from the fake OpenAI server" });
+    fake().enqueue({ kind: "text", text: "from the fake OpenAI server" });
     const { result } = await runOnce(
       definitionWith([{ provider: "openai", model: "gpt-4o-mini" }]),
       {},
-      { resolveCredential: () => ({ apiKey: "sk-test", baseURL: fake.baseURL }) },
+      { resolveCredential: () => ({ apiKey: "sk-test", baseURL: fake().baseURL }) },
     );
     expect(result).toMatchObject({ status: "completed", output: "from the fake OpenAI server" });
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0].headers.authorization).toBe("Bearer sk-test");
+    expect(fake().requests).toHaveLength(1);
+    expect(fake().requests[0].headers.authorization).toBe("Bearer sk-test");
   });
 
   it("uses the AI SDK client when only the default chain names a real provider, and still serves scripted entries", async () => {
-    fake.reset();
-    fake.enqueue({ kind: "text", text: "default model answered" });
-    const environment = { resolveCredential: () => ({ apiKey: "sk-test", baseURL: fake.baseURL }) };
+    fake().enqueue({ kind: "text", text: "default model answered" });
+    const environment = { resolveCredential: () => ({ apiKey: "sk-test", baseURL: fake().baseURL }) };
     const { result } = await runOnce(
       definitionWith([]),
       { defaultModelChain: [{ provider: "openai", model: "gpt-4o-mini" }] },
@@ -97,7 +92,7 @@ describe("createRunPorts", () => {
       environment,
     );
     expect(mixed.result.output).toBe("done after half a minute");
-    expect(fake.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
   });
 
   it("rejects a configuration that does not validate, naming each problem with its path", async () => {

@@ -1,30 +1,33 @@
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { FakeReply, FakeRequest, FakeUsage } from "./fake-openai-server";
+import type { ServerResponse } from "node:http";
+import {
+  type FakeAnswer,
+  type FakeProtocol,
+  type FakeProviderServer,
+  type FakeRequest,
+  type FakeUsage,
+  halves,
+  openEventStream,
+  parseJson,
+  sendJson,
+  startFakeProviderServer,
+  words,
+} from "./fake-provider-server";
+
+/** The body of a Messages API request, as the fake Anthropic server records it. */
+export interface FakeAnthropicBody {
+  model?: string;
+  stream?: boolean;
+  system?: unknown;
+  max_tokens?: number;
+  messages?: Array<{ role: string; content: unknown }>;
+  tools?: Array<{ name: string; description?: string; input_schema?: unknown }>;
+  [key: string]: unknown;
+}
 
 /** A request the fake Anthropic server received (body in Anthropic's Messages API shape). */
-export interface FakeAnthropicRequest extends Omit<FakeRequest, "body"> {
-  body: {
-    model?: string;
-    stream?: boolean;
-    system?: unknown;
-    max_tokens?: number;
-    messages?: Array<{ role: string; content: unknown }>;
-    tools?: Array<{ name: string; description?: string; input_schema?: unknown }>;
-    [key: string]: unknown;
-  } | null;
-}
+export type FakeAnthropicRequest = FakeRequest<FakeAnthropicBody>;
 
-export interface FakeAnthropicServer {
-  /** Base URL to give the Anthropic provider: `http://127.0.0.1:<port>/v1`. */
-  baseURL: string;
-  port: number;
-  requests: FakeAnthropicRequest[];
-  enqueue(...replies: FakeReply[]): void;
-  enqueueFor(model: string, ...replies: FakeReply[]): void;
-  reset(): void;
-  close(): Promise<void>;
-}
+export type FakeAnthropicServer = FakeProviderServer<FakeAnthropicBody>;
 
 /**
  * A real HTTP server on 127.0.0.1 that speaks enough of Anthropic's
@@ -33,65 +36,8 @@ export interface FakeAnthropicServer {
  * reply script as the fake OpenAI server; `usage.prompt_tokens` maps to
  * `input_tokens`, `cached_tokens` to `cache_read_input_tokens`.
  */
-export async function startFakeAnthropicServer(): Promise<FakeAnthropicServer> {
-  const anyQueue: FakeReply[] = [];
-  const byModel = new Map<string, FakeReply[]>();
-  const requests: FakeAnthropicRequest[] = [];
-
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    let resolveClosed: () => void = () => {};
-    const closedEarly = new Promise<void>((resolve) => (resolveClosed = resolve));
-    res.on("close", () => {
-      if (!res.writableFinished) resolveClosed();
-    });
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      let body: FakeAnthropicRequest["body"] = null;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as FakeAnthropicRequest["body"];
-      } catch {
-        body = null;
-      }
-      requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, closedEarly });
-      if (req.method !== "POST" || !req.url?.endsWith("/messages")) {
-        return sendError(res, 404, "not_found_error", `fake server: no route ${req.method} ${req.url}`);
-      }
-      const model = body?.model ?? "";
-      const reply = byModel.get(model)?.shift() ?? anyQueue.shift();
-      if (!reply)
-        return sendError(res, 400, "invalid_request_error", `fake server: no reply queued for model "${model}"`);
-      respond(res, reply, model, body?.stream === true);
-    });
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-
-  return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    port,
-    requests,
-    enqueue: (...replies) => void anyQueue.push(...replies),
-    enqueueFor: (model, ...replies) => {
-      const queue = byModel.get(model) ?? [];
-      queue.push(...replies);
-      byModel.set(model, queue);
-    },
-    reset: () => {
-      anyQueue.length = 0;
-      byModel.clear();
-      requests.length = 0;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export function startFakeAnthropicServer(): Promise<FakeAnthropicServer> {
+  return startFakeProviderServer<FakeAnthropicBody>(anthropicProtocol);
 }
 
 const ERROR_TYPES: Record<number, string> = {
@@ -103,16 +49,16 @@ const ERROR_TYPES: Record<number, string> = {
   529: "overloaded_error",
 };
 
-function sendError(
-  res: ServerResponse,
-  status: number,
-  type: string,
-  message: string,
-  headers: Record<string, string> = {},
-) {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify({ type: "error", error: { type, message } }));
-}
+const anthropicProtocol: FakeProtocol = {
+  route: "/messages",
+  sendError: (res, status, message, headers) =>
+    sendJson(res, status, { type: "error", error: { type: ERROR_TYPES[status] ?? "api_error", message } }, headers),
+  malformed: (res, stream) => {
+    res.writeHead(200, { "content-type": stream ? "text/event-stream" : "application/json" });
+    res.end(stream ? "event: message_start\ndata: {this is not json\n\n" : "{this is not json");
+  },
+  answer: (res, reply, model, stream) => (stream ? streamReply(res, reply, model) : jsonReply(res, reply, model)),
+};
 
 function usageJson(usage: FakeUsage | undefined) {
   const u = usage ?? { prompt_tokens: 10, completion_tokens: 5 };
@@ -123,37 +69,7 @@ function usageJson(usage: FakeUsage | undefined) {
   };
 }
 
-function parseInput(args: string): unknown {
-  try {
-    return JSON.parse(args);
-  } catch {
-    return {};
-  }
-}
-
-function respond(res: ServerResponse, reply: FakeReply, model: string, stream: boolean) {
-  switch (reply.kind) {
-    case "hang":
-      return;
-    case "error":
-      return sendError(
-        res,
-        reply.status,
-        ERROR_TYPES[reply.status] ?? "api_error",
-        reply.message ?? `fake error ${reply.status}`,
-        reply.headers,
-      );
-    case "malformed":
-      res.writeHead(200, { "content-type": stream ? "text/event-stream" : "application/json" });
-      res.end(stream ? "event: message_start\ndata: {this is not json\n\n" : "{this is not json");
-      return;
-    case "text":
-    case "tool_calls":
-      return stream ? streamReply(res, reply, model) : jsonReply(res, reply, model);
-  }
-}
-
-function contentBlocks(reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>) {
+function contentBlocks(reply: FakeAnswer) {
   const blocks: Array<Record<string, unknown>> = [];
   if (reply.text) blocks.push({ type: "text", text: reply.text });
   if (reply.kind === "tool_calls") {
@@ -162,41 +78,31 @@ function contentBlocks(reply: Extract<FakeReply, { kind: "text" | "tool_calls" }
         type: "tool_use",
         id: call.id ?? `toolu_fake_${i}`,
         name: call.name,
-        input: parseInput(call.arguments),
+        input: parseJson(call.arguments) ?? {},
       }),
     );
   }
   return blocks;
 }
 
-function jsonReply(res: ServerResponse, reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>, model: string) {
-  res.writeHead(200, { "content-type": "application/json" });
-  res.end(
-    JSON.stringify({
-      id: "msg_fake",
-      type: "message",
-      role: "assistant",
-      model,
-      content: contentBlocks(reply),
-      stop_reason: reply.kind === "tool_calls" ? "tool_use" : "end_turn",
-      stop_sequence: null,
-      usage: usageJson(reply.usage),
-    }),
-  );
+function jsonReply(res: ServerResponse, reply: FakeAnswer, model: string) {
+  sendJson(res, 200, {
+    id: "msg_fake",
+    type: "message",
+    role: "assistant",
+    model,
+    content: contentBlocks(reply),
+    stop_reason: reply.kind === "tool_calls" ? "tool_use" : "end_turn",
+    stop_sequence: null,
+    usage: usageJson(reply.usage),
+  });
 }
 
 /** Streams text word by word and tool input JSON in two pieces, one SSE event per flush. */
-async function streamReply(
-  res: ServerResponse,
-  reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>,
-  model: string,
-) {
-  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-  const send = async (data: { type: string } & Record<string, unknown>) => {
-    if (res.destroyed) return;
-    res.write(`event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`);
-    await new Promise((resolve) => setImmediate(resolve));
-  };
+async function streamReply(res: ServerResponse, reply: FakeAnswer, model: string) {
+  const write = openEventStream(res);
+  const send = (data: { type: string } & Record<string, unknown>) =>
+    write(`event: ${data.type}\ndata: ${JSON.stringify(data)}`);
   const usage = usageJson(reply.usage);
   await send({
     type: "message_start",
@@ -218,7 +124,7 @@ async function streamReply(
   let index = 0;
   if (reply.text) {
     await send({ type: "content_block_start", index, content_block: { type: "text", text: "" } });
-    for (const word of reply.text.match(/\S+\s*/g) ?? []) {
+    for (const word of words(reply.text)) {
       await send({ type: "content_block_delta", index, delta: { type: "text_delta", text: word } });
     }
     await send({ type: "content_block_stop", index });
@@ -226,23 +132,14 @@ async function streamReply(
   }
   if (reply.kind === "tool_calls") {
     for (const [i, call] of reply.calls.entries()) {
-      const id = call.id ?? `toolu_fake_${i}`;
       await send({
         type: "content_block_start",
         index,
-        content_block: { type: "tool_use", id, name: call.name, input: {} },
+        content_block: { type: "tool_use", id: call.id ?? `toolu_fake_${i}`, name: call.name, input: {} },
       });
-      const half = Math.ceil(call.arguments.length / 2);
-      await send({
-        type: "content_block_delta",
-        index,
-        delta: { type: "input_json_delta", partial_json: call.arguments.slice(0, half) },
-      });
-      await send({
-        type: "content_block_delta",
-        index,
-        delta: { type: "input_json_delta", partial_json: call.arguments.slice(half) },
-      });
+      for (const piece of halves(call.arguments)) {
+        await send({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: piece } });
+      }
       await send({ type: "content_block_stop", index });
       index++;
     }
