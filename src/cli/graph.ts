@@ -9,6 +9,12 @@ import { runCommand } from "./commands/run";
 
 type Command = (argv: string[]) => Promise<number>;
 
+// A closed pipe (`graph run … | head`) ends the output quietly instead of crashing, for every command.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
   compile: {
     run: (argv) => compileCommand(argv),

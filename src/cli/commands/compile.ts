@@ -1,9 +1,8 @@
-import { parseArgs } from "node:util";
 import { compile, type CompileResult, type Diagnostic } from "@/core/compiler";
 import { sortDiagnostics } from "@/core/diagnostics/diagnostics";
 import { readGraphSource } from "./compile-input";
 import { formatDiagnostics, summarize } from "./compile-format";
-import type { CliIO } from "./run";
+import { type CliIO, EXIT_USAGE, parseCommandLine, processIO } from "./cli-io";
 
 export const COMPILE_USAGE = `Usage: npm run graph -- compile <file.json|dir-of-md> [--json]
 
@@ -19,38 +18,21 @@ Options:
   -h, --help       Show this help
 `;
 
-export const COMPILE_EXIT = { ok: 0, errors: 1, usage: 64 } as const;
+/** Options and positionals of the command (with its usage, for `parseCommandLine`). */
+const COMPILE_COMMAND_LINE = {
+  usage: COMPILE_USAGE,
+  options: { json: { type: "boolean" } },
+  positionals: ["<file.json|dir-of-md>"],
+} as const;
 
-const processIO: CliIO = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
-};
+export const COMPILE_EXIT = { ok: 0, errors: 1, usage: EXIT_USAGE } as const;
 
 /** `graph compile <file.json|dir-of-md> [--json]`; returns the exit code. */
 export async function compileCommand(argv: string[], io: CliIO = processIO): Promise<number> {
-  let values: { json?: boolean; help?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-    }));
-  } catch (error) {
-    io.stderr(`error: ${(error as Error).message}\n\n${COMPILE_USAGE}`);
-    return COMPILE_EXIT.usage;
-  }
-  if (values.help) {
-    io.stdout(COMPILE_USAGE);
-    return COMPILE_EXIT.ok;
-  }
-  if (positionals.length !== 1) {
-    io.stderr(
-      `error: ${positionals.length === 0 ? "missing <file.json|dir-of-md>" : `unexpected arguments: ${positionals.slice(1).join(" ")}`}\n\n${COMPILE_USAGE}`,
-    );
-    return COMPILE_EXIT.usage;
-  }
-  const [path] = positionals;
+  const args = parseCommandLine(argv, io, COMPILE_COMMAND_LINE);
+  if ("exitCode" in args) return args.exitCode;
+  const { values } = args;
+  const [path] = args.positionals;
   const result = await compileSource(path);
   const ok = result.definition !== null;
   if (values.json) {

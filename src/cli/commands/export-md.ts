@@ -1,10 +1,9 @@
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { exportMarkdownAgents, MarkdownExportError } from "@/core/graph/markdown";
 import { parseGraphDocument } from "@/core/graph/parse";
 import { formatDiagnostics } from "./compile-format";
-import type { CliIO } from "./run";
+import { type CliIO, parseCommandLine, processIO } from "./cli-io";
 
 export const EXPORT_MD_USAGE = `Usage: npm run graph -- export-md <graph.json> <out-dir> [--force]
 
@@ -19,36 +18,19 @@ Options:
   -h, --help       Show this help
 `;
 
-const processIO: CliIO = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
-};
+/** Options and positionals of the command (with its usage, for `parseCommandLine`). */
+const EXPORT_MD_COMMAND_LINE = {
+  usage: EXPORT_MD_USAGE,
+  options: { force: { type: "boolean" } },
+  positionals: ["<graph.json>", "<out-dir>"],
+} as const;
 
 /** `graph export-md <graph.json> <out-dir>`; returns the exit code. */
 export async function exportMdCommand(argv: string[], io: CliIO = processIO): Promise<number> {
-  let values: { force?: boolean; help?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-    }));
-  } catch (error) {
-    io.stderr(`error: ${(error as Error).message}\n\n${EXPORT_MD_USAGE}`);
-    return 64;
-  }
-  if (values.help) {
-    io.stdout(EXPORT_MD_USAGE);
-    return 0;
-  }
-  if (positionals.length !== 2) {
-    io.stderr(
-      `error: ${positionals.length < 2 ? "expected <graph.json> and <out-dir>" : `unexpected arguments: ${positionals.slice(2).join(" ")}`}\n\n${EXPORT_MD_USAGE}`,
-    );
-    return 64;
-  }
-  const [graphPath, outDir] = positionals;
+  const args = parseCommandLine(argv, io, EXPORT_MD_COMMAND_LINE);
+  if ("exitCode" in args) return args.exitCode;
+  const { values } = args;
+  const [graphPath, outDir] = args.positionals;
   let text: string;
   try {
     text = await readFile(graphPath, "utf8");

@@ -1,8 +1,7 @@
 import { writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { readMarkdownDir } from "./compile-input";
 import { formatDiagnostics } from "./compile-format";
-import type { CliIO } from "./run";
+import { type CliIO, parseCommandLine, processIO } from "./cli-io";
 
 export const IMPORT_MD_USAGE = `Usage: npm run graph -- import-md <dir> [--out <file.json>]
 
@@ -16,36 +15,20 @@ Options:
   -h, --help             Show this help
 `;
 
-const processIO: CliIO = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
-};
+/** Options and positionals of the command (with its usage, for `parseCommandLine`). */
+const IMPORT_MD_COMMAND_LINE = {
+  usage: IMPORT_MD_USAGE,
+  options: { out: { type: "string", short: "o" } },
+  positionals: ["<dir>"],
+} as const;
 
 /** `graph import-md <dir> [--out file.json]`; returns the exit code. */
 export async function importMdCommand(argv: string[], io: CliIO = processIO): Promise<number> {
-  let values: { out?: string; help?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { out: { type: "string", short: "o" }, help: { type: "boolean", short: "h" } },
-    }));
-  } catch (error) {
-    io.stderr(`error: ${(error as Error).message}\n\n${IMPORT_MD_USAGE}`);
-    return 64;
-  }
-  if (values.help) {
-    io.stdout(IMPORT_MD_USAGE);
-    return 0;
-  }
-  if (positionals.length !== 1) {
-    io.stderr(
-      `error: ${positionals.length === 0 ? "missing <dir>" : `unexpected arguments: ${positionals.slice(1).join(" ")}`}\n\n${IMPORT_MD_USAGE}`,
-    );
-    return 64;
-  }
-  const source = await readMarkdownDir(positionals[0]);
+  const args = parseCommandLine(argv, io, IMPORT_MD_COMMAND_LINE);
+  if ("exitCode" in args) return args.exitCode;
+  const { values } = args;
+  const [dir] = args.positionals;
+  const source = await readMarkdownDir(dir);
   io.stderr(formatDiagnostics(source.diagnostics));
   if (!source.ok) return 1;
   const json = `${JSON.stringify(source.input, null, 2)}\n`;

@@ -3,43 +3,18 @@ import { compile } from "@/core/compiler";
 import { type ModelChain, modelRefSchema } from "@/core/models/model-ref";
 import { type RunStatus, type RuntimeEvent, runGraph } from "@/core/runtime";
 import { createRunPorts } from "@/server/runtime/create-run-ports";
+import { type CliIO, EXIT_USAGE, processIO } from "./cli-io";
 import { RUN_USAGE, type RunArgs, UsageError, parseRunArgs } from "./run-args";
 import { PrettyPrinter } from "./run-pretty";
-
-/** Where the command writes; the real process streams by default. */
-export interface CliIO {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  /** Colour the pretty view (default: stdout is a TTY and NO_COLOR is unset). */
-  color?: boolean;
-  /** Registers a Ctrl-C handler; returns its remover. */
-  onInterrupt?: (handler: () => void) => () => void;
-}
 
 export const EXIT = {
   completed: 0,
   failed: 1,
   budget_exceeded: 2,
   cancelled: 130,
-  usage: 64,
+  usage: EXIT_USAGE,
   invalidGraph: 65,
 } as const;
-
-// A closed pipe (`graph run … | head`) ends the output quietly instead of crashing.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
-});
-
-const processIO: CliIO = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
-  color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
-  onInterrupt: (handler) => {
-    process.once("SIGINT", handler);
-    return () => process.removeListener("SIGINT", handler);
-  },
-};
 
 /**
  * `graph run <graph.json> --input "..."`: compiles the document, runs it with
