@@ -4,11 +4,11 @@ import type { ModelClient, ModelRequest, ModelResponse, ModelToolCall } from "@/
 import type { ModelRef } from "@/core/models/model-ref";
 import { createScriptedModelClient } from "@/core/models/scripted-model";
 import type { ModelSleep } from "@/core/models/timing-ports";
+import { systemSleep } from "@/core/runtime/system-ports";
 import type { ResolveCredential } from "./credentials";
 import { type SdkToolCall, toFinishReason, toModelToolCall, toModelUsage } from "./from-ai-sdk-result";
 import { mapAiSdkError } from "./map-ai-sdk-error";
 import { createProviderFactory } from "./provider-factory";
-import { abortableSleep } from "./sleep";
 import { toAiSdkPrompt } from "./to-ai-sdk-messages";
 import { toAiSdkTools } from "./to-ai-sdk-tools";
 
@@ -19,7 +19,7 @@ export interface AiSdkModelClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Serves `scripted` entries. Default: a new scripted client using `sleep`. */
   scripted?: ModelClient;
-  /** Latency waits of the default scripted client. Default: an abortable `setTimeout`. */
+  /** Latency waits of the default scripted client. Default: the runtime's `systemSleep` (an abortable `setTimeout`). */
   sleep?: ModelSleep;
 }
 
@@ -37,7 +37,7 @@ type HttpRef = Exclude<ModelRef, { provider: "scripted" }>;
  * Every failure is thrown as a `ModelCallError`.
  */
 export function createAiSdkModelClient(options: AiSdkModelClientOptions): ModelClient {
-  const scripted = options.scripted ?? createScriptedModelClient({ sleep: options.sleep ?? abortableSleep });
+  const scripted = options.scripted ?? createScriptedModelClient({ sleep: options.sleep ?? systemSleep });
   const languageModelFor = createProviderFactory({ fetch: options.fetch });
 
   return {

@@ -7,4 +7,3 @@ export { createAiSdkModelClient, type AiSdkModelClientOptions } from "./ai-sdk-m
 export type { ProviderCredential, ResolveCredential } from "./credentials";
 export { mapAiSdkError } from "./map-ai-sdk-error";
 export { retryAfterMsFromHeaders } from "./retry-after";
-export { abortableSleep } from "./sleep";
