@@ -44,7 +44,7 @@ async function expectProblems(filePath: string, code: string, expected: string[]
   expected.forEach((pattern, i) => expect(problems[i]).toMatch(new RegExp(pattern)));
 }
 
-describe("lint boundaries (eslint.config.mjs)", { timeout: 60_000 }, () => {
+describe("lint boundaries (eslint.config.mjs)", { timeout: 120_000 }, () => {
   it("src/core imports no Node built-in, with or without node:", async () => {
     for (const specifier of ["node:fs", "fs", "fs/promises", "node:path", "crypto", "child_process"]) {
       await expectProblems("src/core/compiler/probe.ts", importing(specifier), [BUILTIN]);
