@@ -113,8 +113,18 @@ export const modelCallStartEventSchema = z.strictObject({
   model: z.string(),
   chainIndex: z.number().int().nonnegative(),
   attempt: z.number().int().positive(),
-  /** What the model was given (secrets redacted). */
+  /**
+   * What the model was given that it was not given before (secrets redacted):
+   * the messages appended since this agent session's previous model call
+   * (`basedOnSpanId`), whose prompt was the first `previousMessageCount`
+   * messages. The first call of an agent span carries the whole prompt (system
+   * prompt included) with `basedOnSpanId: null`; a retry or fallback of the same
+   * step carries none. The trace rebuilds full prompts (`rebuildPrompt`), so a
+   * stored trace grows linearly with the conversation, not with its square.
+   */
   messages: z.array(chatMessageSchema),
+  previousMessageCount: z.number().int().nonnegative(),
+  basedOnSpanId: z.string().nullable(),
   /** Names of the tools offered. */
   tools: z.array(z.string()),
 });

@@ -26,6 +26,8 @@ describe("openSpan", () => {
       chainIndex: 0,
       attempt: 1,
       messages: [],
+      previousMessageCount: 0,
+      basedOnSpanId: null,
       tools: [],
     });
     call.point({ type: "TEXT_DELTA", delta: "he" });

@@ -46,6 +46,9 @@ export interface AgentFrame {
   /** The transcript sent to the model; `messages[0]` is the system prompt when `hasSystem`. */
   readonly messages: ChatMessage[];
   readonly hasSystem: boolean;
+  /** The span of this session's latest model call and how many messages it was given (MODEL_CALL_START records only what follows). */
+  promptSpanId: string | null;
+  promptCount: number;
   /** Background tasks this session started, and its inbox of finished ones. */
   readonly mailbox: TaskMailbox;
   /** Children admitted and not yet settled (sync in flight + running tasks). */

@@ -11,8 +11,8 @@ import { redactMessages } from "./transcript";
 
 /**
  * One model step of an agent: reserve budget, call the fallback chain with the
- * agent's visible tools, trace every attempt (MODEL_CALL_START shows exactly
- * the messages and tool names the model was given), stream text deltas, then
+ * agent's visible tools, trace every attempt (MODEL_CALL_START records the
+ * messages added since the session's previous call and the tool names offered), stream text deltas, then
  * settle the reservation with the real usage. Throws on a budget stop,
  * cancellation or an exhausted chain; the loop turns that into the agent's outcome.
  */
@@ -44,15 +44,21 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
     if (closed) return;
     openInfo = info;
     openedAt = clock.now();
+    // Only what is new since the session's previous call (the transcript is append-only): traces stay linear.
+    const from = frame.promptCount;
     open = openSpan(ctx, frame.span, {
       type: "MODEL_CALL_START",
       provider: info.provider,
       model: info.model,
       chainIndex: info.chainIndex,
       attempt: info.attempt,
-      messages: redactMessages(frame.messages, ctx.options.secrets),
+      messages: redactMessages(frame.messages, ctx.options.secrets, from),
+      previousMessageCount: from,
+      basedOnSpanId: frame.promptSpanId,
       tools: frame.tools.names as string[],
     });
+    frame.promptSpanId = open.spanId;
+    frame.promptCount = frame.messages.length;
   };
 
   const onAttemptEnd = (info: AttemptEndInfo) => {

@@ -223,6 +223,8 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     prices: first ? ctx.pricing.perToken(first) : { input: 0, output: 0 },
     messages,
     hasSystem: messages[0]?.role === "system",
+    promptSpanId: null,
+    promptCount: 0,
     mailbox: new TaskMailbox(),
     activeChildren: 0,
     steps: 0,
