@@ -106,6 +106,7 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
     budget,
     tasks: new TaskRegistry(),
     locks: new KeyedMutex(),
+    sessionPrompts: new Map(),
     reuseSessionIds: new Map(),
     cancel,
     modelStop,

@@ -16,7 +16,7 @@ import { modelStep } from "./model-step";
 import { type NextStep, decideNextStep } from "./next-step";
 import { roleForDepth } from "./role";
 import { toolStep } from "./tool-step";
-import { initialMessages } from "./transcript";
+import { initialMessages, startsWith } from "./transcript";
 import { computeVisibleTools, type VisibleTools } from "./visible-tools";
 
 const noop = () => {};
@@ -32,6 +32,8 @@ export interface AgentRunSpec {
   modelChain: ModelChain;
   /** Prior transcript (reused session, fork copy, earlier conversation turns), without a system prompt. */
   history: readonly ChatMessage[];
+  /** A REUSE_SESSION activation: its trace may continue the session's previous activation in this run. */
+  reusedSession?: boolean;
   input: string;
   /** Cancels this agent (and its descendants). */
   signal: AbortSignal;
@@ -81,6 +83,12 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
     steps: frame.steps,
     durationMillis: ctx.ports.clock.now() - frame.startedAt,
   });
+  if (spec.reusedSession && frame.promptSpanId !== null)
+    ctx.sessionPrompts.set(frame.sessionId, {
+      spanId: frame.promptSpanId,
+      count: frame.promptCount,
+      messages: frame.messages,
+    });
   if (frame.modelSignal !== frame.controller) frame.modelSignal.dispose();
   frame.controller.dispose();
   return outcome;
@@ -206,6 +214,10 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
       input: spec.input,
     },
   );
+  // A reused session whose history still starts with what its previous activation's last call was
+  // given: record only what follows (the trace stays linear in the session's length).
+  const previous = spec.reusedSession ? ctx.sessionPrompts.get(spec.sessionId) : undefined;
+  const continues = previous !== undefined && startsWith(messages, previous.messages, previous.count);
   return {
     agent: spec.agent,
     path: spec.path,
@@ -223,8 +235,8 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     prices: first ? ctx.pricing.perToken(first) : { input: 0, output: 0 },
     messages,
     hasSystem: messages[0]?.role === "system",
-    promptSpanId: null,
-    promptCount: 0,
+    promptSpanId: continues ? previous.spanId : null,
+    promptCount: continues ? previous.count : 0,
     mailbox: new TaskMailbox(),
     activeChildren: 0,
     steps: 0,
