@@ -30,6 +30,14 @@ export class EventBus implements AsyncIterable<RuntimeEvent> {
     return this.closed;
   }
 
+  private reportSinkError(error: unknown, event: RuntimeEvent, sinkIndex: number): void {
+    try {
+      this.onSinkError?.(error, event, sinkIndex);
+    } catch {
+      // A failing reporter has nowhere left to report to; the run must go on.
+    }
+  }
+
   emit(draft: EventDraft): RuntimeEvent {
     if (this.closed) throw new Error(`event emitted after RUN_END: ${draft.type}`);
     // Stamped in place: drafts are fresh objects owned by the bus from here on (no copy on the hot path).
@@ -52,14 +60,6 @@ export class EventBus implements AsyncIterable<RuntimeEvent> {
       for (const wake of waiters) wake();
     }
     return event;
-  }
-
-  private reportSinkError(error: unknown, event: RuntimeEvent, sinkIndex: number): void {
-    try {
-      this.onSinkError?.(error, event, sinkIndex);
-    } catch {
-      // A failing reporter has nowhere left to report to; the run must go on.
-    }
   }
 
   [Symbol.asyncIterator](): AsyncIterator<RuntimeEvent> {

@@ -75,6 +75,13 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
     await frame.mailbox.allSettled();
   }
 
+  // The next activation of a reused session continues this one's prompt chain in the trace.
+  if (spec.reusedSession && frame.promptSpanId !== null)
+    ctx.sessionPrompts.set(frame.sessionId, {
+      spanId: frame.promptSpanId,
+      count: frame.promptCount,
+      messages: frame.messages,
+    });
   frame.span.close({
     type: "AGENT_END",
     status: outcome.status,
@@ -83,12 +90,6 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
     steps: frame.steps,
     durationMillis: ctx.ports.clock.now() - frame.startedAt,
   });
-  if (spec.reusedSession && frame.promptSpanId !== null)
-    ctx.sessionPrompts.set(frame.sessionId, {
-      spanId: frame.promptSpanId,
-      count: frame.promptCount,
-      messages: frame.messages,
-    });
   if (frame.modelSignal !== frame.controller) frame.modelSignal.dispose();
   frame.controller.dispose();
   return outcome;
