@@ -14,9 +14,10 @@ import { linkedController } from "../util/abort";
 import type { AgentFrame, AgentSignal } from "./frame";
 import { modelStep } from "./model-step";
 import { type NextStep, decideNextStep } from "./next-step";
+import { continuedPrompt, rememberPrompt } from "./session-prompt";
 import { roleForDepth } from "./role";
 import { toolStep } from "./tool-step";
-import { initialMessages, startsWith } from "./transcript";
+import { initialMessages } from "./transcript";
 import { computeVisibleTools, type VisibleTools } from "./visible-tools";
 
 const noop = () => {};
@@ -76,12 +77,7 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
   }
 
   // The next activation of a reused session continues this one's prompt chain in the trace.
-  if (spec.reusedSession && frame.promptSpanId !== null)
-    ctx.sessionPrompts.set(frame.sessionId, {
-      spanId: frame.promptSpanId,
-      count: frame.promptCount,
-      messages: frame.messages,
-    });
+  if (spec.reusedSession) rememberPrompt(ctx, frame);
   frame.span.close({
     type: "AGENT_END",
     status: outcome.status,
@@ -215,10 +211,8 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
       input: spec.input,
     },
   );
-  // A reused session whose history still starts with what its previous activation's last call was
-  // given: record only what follows (the trace stays linear in the session's length).
-  const previous = spec.reusedSession ? ctx.sessionPrompts.get(spec.sessionId) : undefined;
-  const continues = previous !== undefined && startsWith(messages, previous.messages, previous.count);
+  // A reused session activated again continues its previous activation's prompt chain in the trace.
+  const continues = spec.reusedSession ? continuedPrompt(ctx, spec.sessionId, messages) : null;
   return {
     agent: spec.agent,
     path: spec.path,
@@ -236,8 +230,8 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     prices: first ? ctx.pricing.perToken(first) : { input: 0, output: 0 },
     messages,
     hasSystem: messages[0]?.role === "system",
-    promptSpanId: continues ? previous.spanId : null,
-    promptCount: continues ? previous.count : 0,
+    promptSpanId: continues ? continues.spanId : null,
+    promptCount: continues ? continues.count : 0,
     mailbox: new TaskMailbox(),
     activeChildren: 0,
     steps: 0,

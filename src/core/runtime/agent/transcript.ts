@@ -64,25 +64,3 @@ export function redactMessages(messages: readonly ChatMessage[], secrets: readon
     }
   });
 }
-
-/** True when the first `count` messages of `messages` equal those of `prefix` (by value: stores copy them). */
-export function startsWith(messages: readonly ChatMessage[], prefix: readonly ChatMessage[], count: number): boolean {
-  if (messages.length < count || prefix.length < count) return false;
-  for (let i = 0; i < count; i++) if (!sameMessage(messages[i], prefix[i])) return false;
-  return true;
-}
-
-function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
-  if (a === b) return true;
-  if (a.role !== b.role || a.content !== b.content) return false;
-  if (a.role === "tool" && b.role === "tool") return a.toolCallId === b.toolCallId && a.toolName === b.toolName;
-  if (a.role === "assistant" && b.role === "assistant") {
-    const x = a.toolCalls ?? [];
-    const y = b.toolCalls ?? [];
-    return (
-      x.length === y.length &&
-      x.every((call, i) => call.id === y[i].id && call.name === y[i].name && call.arguments === y[i].arguments)
-    );
-  }
-  return true;
-}
