@@ -9,6 +9,8 @@ export type { CompileOptions, KnownModel, KnownTool } from "./options";
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from "../diagnostics/diagnostic-codes";
 export { hashDefinition } from "./hash";
 export { canonicalJson } from "../shared/canonical-json";
+export { parseRuntimeDefinition, SUPPORTED_DEFINITION_VERSIONS } from "./parse-runtime-definition";
+export { RuntimeDefinitionError } from "./runtime-definition-error";
 export { defaultHandoffToolName, normalizeToolName, MAX_TOOL_NAME_LENGTH } from "./tool-names";
 export { agentModelChain, edgeModelChain } from "./model-chain";
 export { denyMatcher, effectiveTools } from "./effective-tools";

@@ -10,7 +10,9 @@ export type {
   FileWorkspace,
   IdGenerator,
   IdKind,
+  Logger,
   RuntimePorts,
+  SinkErrorReport,
   SessionStore,
   Sleep,
   StoredSession,
@@ -25,4 +27,6 @@ export { MemorySessionStore } from "./memory/memory-session-store";
 export { MemoryFileWorkspace } from "./memory/memory-file-workspace";
 export { systemPorts } from "./system-ports";
 export { createVirtualTime, type VirtualTime } from "./virtual-time";
+export { consoleLogger, createSinkErrorReporter } from "./sink-error-reporter";
+export { openSpan, Span, type EventBody, type SpanScope } from "./span";
 export { reuseSessionKey, rootSessionKey, childSessionKey } from "./handoff/session-key";

@@ -1,11 +1,12 @@
 import type { RuntimeDefinition } from "../compiler/definition";
-import type { ModelUsage } from "../models/model-port";
+import type { ChatMessage, ModelUsage } from "../models/model-port";
 import type { ModelRef } from "../models/model-ref";
 import type { ModelTimer } from "../models/timing-ports";
 import type { VisibleTools } from "./agent/visible-tools";
 import type { BudgetTracker } from "./budget/budget-tracker";
 import type { EventBus } from "./event-bus";
 import type { RuntimePorts } from "./ports";
+import type { Span } from "./span";
 import type { ResolvedRunOptions } from "./run-options";
 import type { TaskRegistry } from "./tasks/task-registry";
 import type { KeyedMutex } from "./util/keyed-mutex";
@@ -17,6 +18,14 @@ export interface Pricing {
   cost(ref: ModelRef, usage: ModelUsage): number | null;
   /** USD per input and output token of `ref` (for reservations). */
   perToken(ref: ModelRef): { input: number; output: number };
+}
+
+/** Where a reused session's last recorded prompt ends: the call's span and the transcript it was part of. */
+export interface SessionPrompt {
+  readonly spanId: string;
+  /** How many messages of `messages` that call was given. */
+  readonly count: number;
+  readonly messages: readonly ChatMessage[];
 }
 
 /**
@@ -34,6 +43,12 @@ export interface RunContext {
   readonly tasks: TaskRegistry;
   /** Serialises REUSE_SESSION calls per session key. */
   readonly locks: KeyedMutex;
+  /**
+   * Reused sessions (REUSE_SESSION) -> the latest model call of their previous
+   * activation in this run, so the next activation's first MODEL_CALL_START
+   * records only what is new rather than the whole history again.
+   */
+  readonly sessionPrompts: Map<string, SessionPrompt>;
   /** Reuse key -> session id, resolved once per run so concurrent first calls agree. */
   readonly reuseSessionIds: Map<string, Promise<string>>;
   /** Run-wide cancellation (run.cancel, options.signal); every agent's signal descends from it. */
@@ -45,7 +60,8 @@ export interface RunContext {
   readonly pricing: Pricing;
   /** Visible tools per agent id and role, computed once per run. */
   readonly toolsCache: Map<string, VisibleTools>;
-  readonly runSpanId: string;
+  /** The run's root span (RUN_START … RUN_END); agents and run-level points hang below it. */
+  readonly runSpan: Span<"RUN">;
   /** Per-attempt model timeouts, on the sleep port. */
   readonly timer: ModelTimer;
   newSpanId(): string;

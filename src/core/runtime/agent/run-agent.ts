@@ -7,12 +7,14 @@ import { HandoffTimeoutError } from "../errors/handoff-timeout-error";
 import { MaxStepsExceededError } from "../errors/max-steps-exceeded-error";
 import type { AgentStatus } from "../events";
 import type { RunContext } from "../run-context";
+import { openSpan } from "../span";
 import { formatAnnounce } from "../tasks/announce";
 import { TaskMailbox } from "../tasks/task-mailbox";
 import { linkedController } from "../util/abort";
 import type { AgentFrame, AgentSignal } from "./frame";
 import { modelStep } from "./model-step";
 import { type NextStep, decideNextStep } from "./next-step";
+import { continuedPrompt, rememberPrompt } from "./session-prompt";
 import { roleForDepth } from "./role";
 // eslint-disable-next-line import/no-cycle -- the allowed agent ↔ handoff recursion: a handoff runs a child agent
 import { toolStep } from "./tool-step";
@@ -32,6 +34,8 @@ export interface AgentRunSpec {
   modelChain: ModelChain;
   /** Prior transcript (reused session, fork copy, earlier conversation turns), without a system prompt. */
   history: readonly ChatMessage[];
+  /** A REUSE_SESSION activation: its trace may continue the session's previous activation in this run. */
+  reusedSession?: boolean;
   input: string;
   /** Cancels this agent (and its descendants). */
   signal: AbortSignal;
@@ -56,18 +60,6 @@ export interface AgentOutcome {
  */
 export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<AgentOutcome> {
   const frame = createFrame(ctx, spec);
-  ctx.bus.emit({
-    type: "AGENT_START",
-    spanId: frame.spanId,
-    parentSpanId: frame.parentSpanId,
-    source: frame.source,
-    agentId: frame.agent.id,
-    agentName: frame.agent.name,
-    depth: frame.depth,
-    role: frame.role,
-    sessionId: frame.sessionId,
-    input: spec.input,
-  });
 
   let outcome: AgentOutcome;
   try {
@@ -85,12 +77,10 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
     await frame.mailbox.allSettled();
   }
 
-  ctx.bus.emit({
+  // The next activation of a reused session continues this one's prompt chain in the trace.
+  if (spec.reusedSession) rememberPrompt(ctx, frame);
+  frame.span.close({
     type: "AGENT_END",
-    spanId: frame.spanId,
-    parentSpanId: frame.parentSpanId,
-    source: frame.source,
-    agentId: frame.agent.id,
     status: outcome.status,
     output: outcome.output,
     error: outcome.error,
@@ -173,12 +163,8 @@ function deliverAnnounce(ctx: RunContext, frame: AgentFrame): void {
     frame.depth > 0,
   );
   frame.messages.push({ role: "user", content: text });
-  ctx.bus.emit({
+  frame.span.point({
     type: "ANNOUNCE",
-    spanId: frame.spanId,
-    parentSpanId: frame.parentSpanId,
-    source: frame.source,
-    agentId: frame.agent.id,
     taskIds: tasks.map((task) => task.id),
     remaining,
     text,
@@ -213,15 +199,29 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
   // The agent's own signal is the one it was given (one AbortSignal and listener less per agent; same abort order).
   const controller: AgentSignal = { signal: spec.signal, dispose: noop };
   const first = spec.modelChain[0];
+  const source = spec.depth === 0 ? null : spec.path;
+  const span = openSpan(
+    ctx,
+    { spanId: spec.parentSpanId, source, agentId: spec.agent.id },
+    {
+      type: "AGENT_START",
+      agentName: spec.agent.name,
+      depth: spec.depth,
+      role,
+      sessionId: spec.sessionId,
+      input: spec.input,
+    },
+  );
+  // A reused session activated again continues its previous activation's prompt chain in the trace.
+  const continues = spec.reusedSession ? continuedPrompt(ctx, spec.sessionId, messages) : null;
   return {
     agent: spec.agent,
     path: spec.path,
-    source: spec.depth === 0 ? null : spec.path,
+    source,
     depth: spec.depth,
     role,
     sessionId: spec.sessionId,
-    spanId: ctx.newSpanId(),
-    parentSpanId: spec.parentSpanId,
+    span,
     workspaceId: spec.workspaceId,
     modelChain: spec.modelChain,
     tools: toolsFor(ctx, spec.agent, role),
@@ -231,6 +231,8 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     prices: first ? ctx.pricing.perToken(first) : { input: 0, output: 0 },
     messages,
     hasSystem: messages[0]?.role === "system",
+    promptSpanId: continues ? continues.spanId : null,
+    promptCount: continues ? continues.count : 0,
     mailbox: new TaskMailbox(),
     activeChildren: 0,
     steps: 0,
