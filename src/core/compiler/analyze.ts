@@ -13,6 +13,7 @@ import { checkDuplicateIds } from "./rules/duplicate-ids";
 import { checkEdgeEndpoints } from "./rules/edge-endpoints";
 import { checkHandoffToolNames } from "./rules/handoff-tool-names";
 import { checkEmptyModelChains, checkKnownModels } from "./rules/models";
+import { checkPatterns } from "./rules/patterns";
 import { checkPolicyAdmission } from "./rules/policy";
 import { checkReachability } from "./rules/reachability";
 import { checkRoot } from "./rules/root";
@@ -70,6 +71,7 @@ export function analyzeGraph(
     ...checkKnownModels(analysis, options),
     ...checkEmptyModelChains(analysis),
     ...checkChildrenCount(analysis),
+    ...checkPatterns(index),
   ];
   return { analysis, diagnostics };
 }
