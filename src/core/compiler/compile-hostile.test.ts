@@ -71,12 +71,4 @@ describe("compile on hostile inputs", () => {
     expect(cycles[0].nodeIds).toHaveLength(500);
     expect(cycles[0].message).toContain("a0 → a1 → a2");
   });
-
-  it("500 agents that are all wrong: the first 100 problems listed, then a count of the rest", () => {
-    const agents = Array.from({ length: 500 }, (_, i) => ({ id: `a${i}`, name: 7, tools: "everything" }));
-    const result = failsCleanly({ schemaVersion: 1, name: "bad", rootAgentId: "a0", agents });
-    const listed = withCode(result, "schema_invalid");
-    expect(listed).toHaveLength(101);
-    expect(listed.at(-1)!.message).toMatch(/^900 more schema problems are not listed/);
-  });
 });
