@@ -6,6 +6,7 @@ import { compileCommand } from "./commands/compile";
 import { exportMdCommand } from "./commands/export-md";
 import { importMdCommand } from "./commands/import-md";
 import { runCommand } from "./commands/run";
+import { formatFatalError, INTERNAL_ERROR_EXIT } from "./fatal-error";
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -53,12 +54,20 @@ async function main(argv: string[]): Promise<number> {
   return command.run(rest);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+// Anything a command did not turn into a diagnostic ends as one line (a stack only with AGS_DEBUG=1).
+function fail(error: unknown): void {
+  process.stderr.write(formatFatalError(error, process.env));
+  process.exitCode = INTERNAL_ERROR_EXIT;
+}
+process.on("uncaughtException", (error) => {
+  fail(error);
+  process.exit(INTERNAL_ERROR_EXIT);
+});
+process.on("unhandledRejection", (reason) => {
+  fail(reason);
+  process.exit(INTERNAL_ERROR_EXIT);
+});
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+}, fail);

@@ -1,4 +1,5 @@
 import { compile, type CompileResult, type Diagnostic } from "@/core/compiler";
+import { capDiagnostics } from "@/core/compiler/cap-diagnostics";
 import { sortDiagnostics } from "@/core/diagnostics/diagnostics";
 import { readGraphSource } from "./compile-input";
 import { formatDiagnostics, summarize } from "./compile-format";
@@ -53,8 +54,10 @@ export async function compileCommand(argv: string[], io: CliIO = processIO): Pro
 /** Reads and compiles a `.json` document or a folder of Markdown specs; never throws for bad input. */
 export async function compileSource(path: string): Promise<CompileResult> {
   const source = await readGraphSource(path);
-  if (!source.ok) return { definition: null, hash: null, diagnostics: sortDiagnostics(source.diagnostics) };
+  // Reading and compiling raise different codes, so capping each list once keeps every count exact.
+  const read = capDiagnostics(source.diagnostics);
+  if (!source.ok) return { definition: null, hash: null, diagnostics: sortDiagnostics(read) };
   const compiled = compile(source.input);
-  const diagnostics: Diagnostic[] = sortDiagnostics([...source.diagnostics, ...compiled.diagnostics]);
+  const diagnostics: Diagnostic[] = sortDiagnostics([...read, ...compiled.diagnostics]);
   return { ...compiled, diagnostics };
 }

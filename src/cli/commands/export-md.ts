@@ -1,6 +1,7 @@
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { exportMarkdownAgents, MarkdownExportError } from "@/core/graph/markdown";
+import { capDiagnostics } from "@/core/compiler/cap-diagnostics";
 import { parseGraphDocument } from "@/core/graph/parse";
 import { formatDiagnostics } from "./compile-format";
 import { type CliIO, parseCommandLine, processIO } from "./cli-io";
@@ -40,7 +41,9 @@ export async function exportMdCommand(argv: string[], io: CliIO = processIO): Pr
   }
   const parsed = parseGraphDocument(text);
   if (!parsed.ok) {
-    io.stderr(`${formatDiagnostics(parsed.diagnostics)}error: ${graphPath} is not a valid graph document\n`);
+    io.stderr(
+      `${formatDiagnostics(capDiagnostics(parsed.diagnostics))}error: ${graphPath} is not a valid graph document\n`,
+    );
     return 1;
   }
   let files;

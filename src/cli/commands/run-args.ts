@@ -19,7 +19,8 @@ export interface RunArgs {
 
 export const RUN_USAGE = `Usage: npm run graph -- run <graph.json> --input "..." [options]
 
-Compiles a graph document and runs it, printing every event of the run as one
+Compiles a graph document (read exactly as \`compile\` reads it; a folder of
+Markdown specs works too) and runs it, printing every event of the run as one
 JSON object per line (JSONL). Exits 0 when the run completed, 1 when it failed,
 2 when a budget ran out, 130 when cancelled, 64 on bad usage, 65 when the graph
 does not compile.

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { assertEventInvariants } from "@/core/runtime/testing/assert-event-invariants";
+import { compileCommand } from "./compile";
 import { EXIT, parseEventLines, runCommand } from "./run";
 
 async function cli(argv: string[]) {
@@ -143,5 +144,37 @@ describe("graph run", () => {
     expect((await cli(["examples/research-team.json", "--input", "x", "--default-model", "gpt"])).code).toBe(
       EXIT.usage,
     );
+  });
+});
+
+describe("graph run and graph compile read a file the same way", () => {
+  const bomFile = () => {
+    const path = tempGraph({});
+    writeFileSync(path, `\uFEFF${readFileSync("examples/research-team.json", "utf8")}`);
+    return path;
+  };
+  const deepFile = () => {
+    const path = tempGraph({});
+    const doc = readFileSync("examples/research-team.json", "utf8").trimEnd().replace(/}$/, "");
+    writeFileSync(path, `${doc}, "extra": ${'{"d":'.repeat(100_000)}1${"}".repeat(100_000)}}`);
+    return path;
+  };
+
+  it("both accept a UTF-8 byte-order mark", async () => {
+    const path = bomFile();
+    const ran = await cli([path, "--input", "hi", "--instant"]);
+    expect(ran.stderr).toBe("");
+    expect(ran.code).toBe(EXIT.completed);
+    expect(await compileCommand([path], { stdout: () => {}, stderr: () => {} })).toBe(0);
+  });
+
+  it("both report 100,000-deep nesting as document_too_deep", async () => {
+    const path = deepFile();
+    const ran = await cli([path, "--input", "hi"]);
+    expect(ran.code).toBe(EXIT.invalidGraph);
+    expect(ran.stderr).toContain("[document_too_deep]");
+    let stderr = "";
+    expect(await compileCommand([path], { stdout: () => {}, stderr: (t) => (stderr += t) })).toBe(1);
+    expect(stderr).toContain("error document_too_deep");
   });
 });

@@ -1,9 +1,8 @@
-import { readFile } from "node:fs/promises";
-import { compile } from "@/core/compiler";
 import { type ModelChain, modelRefSchema } from "@/core/models/model-ref";
 import { type RunStatus, type RuntimeEvent, runGraph } from "@/core/runtime";
 import { createRunPorts } from "@/server/runtime/create-run-ports";
 import { type CliIO, EXIT_USAGE, processIO } from "./cli-io";
+import { compileSource } from "./compile";
 import { RUN_USAGE, type RunArgs, UsageError, parseRunArgs } from "./run-args";
 import { PrettyPrinter } from "./run-pretty";
 
@@ -36,14 +35,8 @@ export async function runCommand(argv: string[], io: CliIO = processIO): Promise
     return 0;
   }
 
-  let document: unknown;
-  try {
-    document = JSON.parse(await readFile(args.graphPath, "utf8"));
-  } catch (error) {
-    io.stderr(`error: cannot read ${args.graphPath}: ${(error as Error).message}\n`);
-    return EXIT.invalidGraph;
-  }
-  const compiled = compile(document);
+  // The reader `compile` uses (BOM, size and depth limits, Markdown folders), so both judge a file alike.
+  const compiled = await compileSource(args.graphPath);
   for (const d of compiled.diagnostics) {
     if (d.severity !== "info")
       io.stderr(

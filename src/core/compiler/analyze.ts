@@ -14,6 +14,7 @@ import { checkDuplicateIds } from "./rules/duplicate-ids";
 import { checkEdgeEndpoints } from "./rules/edge-endpoints";
 import { checkHandoffToolNames } from "./rules/handoff-tool-names";
 import { checkEmptyModelChains, checkKnownModels } from "./rules/models";
+import { checkPatterns } from "./rules/patterns";
 import { checkPolicyAdmission } from "./rules/policy";
 import { checkReachability } from "./rules/reachability";
 import { checkRoot } from "./rules/root";
@@ -71,6 +72,7 @@ export function analyzeGraph(
     ...checkKnownModels(analysis, options),
     ...checkEmptyModelChains(analysis),
     ...checkChildrenCount(analysis),
+    ...checkPatterns(index),
   ];
   return { analysis, diagnostics };
 }

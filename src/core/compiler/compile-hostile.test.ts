@@ -24,8 +24,10 @@ describe("compile on hostile inputs", () => {
   it("a value nested 100 000 levels deep, as an object rather than text", () => {
     let deep: unknown = {};
     for (let i = 0; i < 100_000; i++) deep = { d: deep };
-    const code = failsCleanly({ ...graph({ agents: [agent("main")] }), extra: deep }).diagnostics[0].code;
-    expect(["invalid_document", "document_too_deep"]).toContain(code);
+    // The same code as for such nesting in JSON text, so the API and the CLI say the same thing.
+    expect(failsCleanly({ ...graph({ agents: [agent("main")] }), extra: deep }).diagnostics[0].code).toBe(
+      "document_too_deep",
+    );
   });
 
   it("getters and proxies that throw, and BigInts", () => {
@@ -68,13 +70,5 @@ describe("compile on hostile inputs", () => {
     expect(cycles).toHaveLength(1);
     expect(cycles[0].nodeIds).toHaveLength(500);
     expect(cycles[0].message).toContain("a0 → a1 → a2");
-  });
-
-  it("500 agents that are all wrong: the first 100 problems listed, then a count of the rest", () => {
-    const agents = Array.from({ length: 500 }, (_, i) => ({ id: `a${i}`, name: 7, tools: "everything" }));
-    const result = failsCleanly({ schemaVersion: 1, name: "bad", rootAgentId: "a0", agents });
-    const listed = withCode(result, "schema_invalid");
-    expect(listed).toHaveLength(101);
-    expect(listed.at(-1)!.message).toMatch(/^900 more schema problems are not listed/);
   });
 });

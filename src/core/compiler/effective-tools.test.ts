@@ -15,6 +15,29 @@ describe("denyMatcher", () => {
   });
 });
 
+describe("deny-rule globs on hostile input", () => {
+  const longName = "a".repeat(64);
+  const probe = (denyTools: string[], tools = [longName]) =>
+    compile(
+      graph({
+        agents: [agent("main", { tools, denyTools })],
+        tools: tools.map((name) => ({ name, kind: "http" as const })),
+      }),
+    );
+
+  // As backtracking regexes these took 47 s (8 `a*`) and over a minute (10); the test timeout is 5 s.
+  it("compiles a 64-character tool name against `a*a*a*a*a*a*a*a*b` promptly", () => {
+    const result = probe(["a*a*a*a*a*a*a*a*b"]);
+    expect(result.definition?.agents.main.tools).toEqual([longName]);
+  }, 5_000);
+
+  it("handles ten and more `a*` too, and still denies what the glob matches", () => {
+    expect(probe([`${"a*".repeat(12)}b`]).definition?.agents.main.tools).toEqual([longName]);
+    const named = `${"a".repeat(63)}b`;
+    expect(probe([`${"a*".repeat(12)}b`], [named]).definition?.agents.main.tools).toEqual([]);
+  }, 5_000);
+});
+
 describe("effectiveTools", () => {
   it("is the allow-list, deduplicated, minus denied tools, in allow-list order", () => {
     expect(effectiveTools(["write_file", "calculator", "read_file", "calculator"], ["write_*"])).toEqual([

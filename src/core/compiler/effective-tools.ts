@@ -1,26 +1,9 @@
 import type { CompiledEdge } from "./analysis";
 import type { AgentNode } from "../graph/schema";
 import { topologicalOrder } from "./graph-walk";
+import { denyMatcher } from "../tools/glob-match";
 
-/**
- * A predicate for a list of deny rules: exact tool names, or globs where `*`
- * matches any run of characters (`write_*`, `*_files`, `*`). Case-sensitive,
- * like tool names.
- */
-export function denyMatcher(rules: readonly string[]): (tool: string) => boolean {
-  const exact = new Set(rules.filter((r) => !r.includes("*")));
-  const globs = rules.filter((r) => r.includes("*")).map(globToRegExp);
-  return (tool) => exact.has(tool) || globs.some((g) => g.test(tool));
-}
-
-function globToRegExp(glob: string): RegExp {
-  // Deny rules may only hold [A-Za-z0-9_*-] (schema), so `*` is the only special character; escape anyway.
-  const body = glob
-    .split("*")
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".*");
-  return new RegExp(`^${body}$`);
-}
+export { denyMatcher };
 
 /**
  * Deny rules in force for every reachable agent: its own, plus — unless it

@@ -110,6 +110,11 @@ export const DIAGNOSTIC_CODES = {
     severity: "warning",
     summary: "Agents with no model anywhere in the priority chain: they will use the environment default model.",
   },
+  invalid_regex: {
+    severity: "error",
+    summary:
+      "A redact pattern or scripted-model rule is not a valid RE2 regular expression (e.g. a lookaround or backreference); the path points at it.",
+  },
   children_exceed_active_limit: {
     severity: "info",
     summary: "A parent has more handoff edges than `maxChildrenPerAgent`; the runtime bounds how many run at once.",

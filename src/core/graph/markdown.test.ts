@@ -209,6 +209,17 @@ handoff_policy: { maxDepth: 2 }`,
       expect(error.message).toMatch(/^helper\.md, /);
     });
 
+    it("reports a YAML alias bomb as a spec error instead of throwing yaml's ReferenceError", () => {
+      const levels = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+      for (let i = 1; i < 9; i++) {
+        const [name, prev] = [String.fromCharCode(97 + i), String.fromCharCode(96 + i)];
+        levels.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(",")}]`);
+      }
+      const error = importError([main, spec("helper.md", ["description: x", ...levels].join("\n"))]);
+      expect(error).toBeInstanceOf(MarkdownSpecError);
+      expect(error.message).toMatch(/^helper\.md: invalid YAML front matter: its aliases .* expansion bomb/);
+    });
+
     it("gives the file line of a YAML error", () => {
       const error = importError([main, spec("helper.md", "description: x\nsteps: 3\ntools: [a, b")]);
       expect(error.line).toBeGreaterThanOrEqual(4);

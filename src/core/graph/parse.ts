@@ -74,8 +74,18 @@ function readValue(value: unknown, maxBytes: number): ReadResult {
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    const reason =
-      error instanceof RangeError ? "it is nested too deeply" : error instanceof Error ? error.message : String(error);
+    // Too deep to serialise is the same finding as too deep in JSON text (value-guards), so it gets the same code.
+    if (error instanceof RangeError && /call stack/i.test(error.message))
+      return {
+        ok: false,
+        diagnostics: [
+          diagnostic(
+            "document_too_deep",
+            "values are nested too deeply to serialise (or the object refers to itself); no valid graph document is that deep",
+          ),
+        ],
+      };
+    const reason = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
       diagnostics: [diagnostic("invalid_document", `the document is not plain JSON data: ${reason}`)],

@@ -3,14 +3,12 @@ import type { Diagnostic } from "../diagnostics/diagnostic-schema";
 import { diagnostic } from "../diagnostics/diagnostics";
 import { formatJsonPath, type JsonPath } from "./json-path";
 
-/** More than this many schema problems are summarised: nobody reads 5,000 lines. */
-const MAX_SCHEMA_DIAGNOSTICS = 100;
-
 /**
  * Turns zod issues into `schema_invalid` diagnostics a person can act on:
  * the path (`agents.2.maxSteps`), zod's explanation, one diagnostic per
  * unknown field (named), and the ids of the agent or edge the path is in so
- * the editor can focus it.
+ * the editor can focus it. All of them: `compile` caps every code's list
+ * in one place (`capDiagnostics`), with an exact count of the rest.
  */
 export function zodIssuesToDiagnostics(issues: readonly z.core.$ZodIssue[], input: unknown): Diagnostic[] {
   const result: Diagnostic[] = [];
@@ -28,15 +26,7 @@ export function zodIssuesToDiagnostics(issues: readonly z.core.$ZodIssue[], inpu
       result.push(schemaDiagnostic(issue.path, describeIssue(issue), input));
     }
   }
-  if (result.length <= MAX_SCHEMA_DIAGNOSTICS) return result;
-  const shown = result.slice(0, MAX_SCHEMA_DIAGNOSTICS);
-  shown.push(
-    diagnostic(
-      "schema_invalid",
-      `${result.length - MAX_SCHEMA_DIAGNOSTICS} more schema problems are not listed; fix the ones above first`,
-    ),
-  );
-  return shown;
+  return result;
 }
 
 function schemaDiagnostic(path: JsonPath, explanation: string, input: unknown): Diagnostic {

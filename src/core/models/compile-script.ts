@@ -1,4 +1,5 @@
 import type { Script, ScriptTurn } from "./model-ref";
+import { compileUserRegex, userRegexProblem, type UserRegex } from "../patterns/user-regex";
 import { hasTemplate, hasTemplateDeep } from "./script-templates";
 
 /** A scripted tool call prepared once: raw argument text precomputed when it has no template. */
@@ -19,7 +20,8 @@ export interface CompiledTurn {
 }
 
 export interface CompiledRule {
-  regex: RegExp;
+  /** Runs on RE2 (linear time), so a rule like `(a+)+$` cannot hang a run. */
+  regex: UserRegex;
   once: boolean;
   turn: CompiledTurn;
 }
@@ -45,7 +47,7 @@ let defaultTurn: CompiledTurn | undefined;
  * Compiles a script (regexes, template pre-checks, static argument JSON) and
  * caches the result by object identity: scripts come from the immutable
  * runtime definition, so each is compiled once per process, not per call.
- * Throws `SyntaxError` for an invalid rule regex (see `scriptProblems`).
+ * Throws `InvalidPatternError` for an invalid rule regex (see `scriptProblems`).
  */
 export function compileScript(script: Script): CompiledScript {
   const cached = cache.get(script);
@@ -53,7 +55,7 @@ export function compileScript(script: Script): CompiledScript {
   const compiled: CompiledScript = {
     turns: script.turns.map(compileTurn),
     rules: script.rules.map((rule) => ({
-      regex: new RegExp(rule.match, rule.flags),
+      regex: compileUserRegex(rule.match, rule.flags),
       once: rule.once,
       turn: compileTurn(rule.turn),
     })),
@@ -66,17 +68,19 @@ export function compileScript(script: Script): CompiledScript {
   return compiled;
 }
 
-/** Problems that would make a script fail at run time (invalid regexes), as messages naming the rule. */
-export function scriptProblems(script: Script): string[] {
-  const problems: string[] = [];
-  script.rules.forEach((rule, index) => {
-    try {
-      new RegExp(rule.match, rule.flags);
-    } catch (error) {
-      problems.push(
-        `rule ${index + 1}: invalid regular expression /${rule.match}/${rule.flags}: ${(error as Error).message}`,
-      );
-    }
+/** A problem that would make a script fail at run time: an invalid rule regex, with the rule's index. */
+export interface ScriptProblem {
+  /** 0-based index into `script.rules`. */
+  ruleIndex: number;
+  message: string;
+}
+
+/** Problems that would make a script fail at run time (invalid rule regexes), each naming the rule. */
+export function scriptProblems(script: Script): ScriptProblem[] {
+  const problems: ScriptProblem[] = [];
+  script.rules.forEach((rule, ruleIndex) => {
+    const problem = userRegexProblem(rule.match, rule.flags);
+    if (problem !== null) problems.push({ ruleIndex, message: `rule ${ruleIndex + 1}: ${problem}` });
   });
   return problems;
 }

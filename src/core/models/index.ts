@@ -35,7 +35,7 @@ export {
   LAST_TOOL_RESULT_MAX_CHARS,
   type ScriptedModelClientOptions,
 } from "./scripted-model";
-export { DEFAULT_WHEN_EXHAUSTED, scriptProblems } from "./compile-script";
+export { DEFAULT_WHEN_EXHAUSTED, scriptProblems, type ScriptProblem } from "./compile-script";
 export { chunkWords } from "./text-chunks";
 export {
   costFor,

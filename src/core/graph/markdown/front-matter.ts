@@ -10,6 +10,8 @@ export interface SplitSpec {
 const FENCE = /^---[ \t]*$/;
 const CLOSING_FENCE = /^(---|\.\.\.)[ \t]*$/;
 const TOP_LEVEL_KEY = /^([A-Za-z_][A-Za-z0-9_-]*)\s*:/;
+/** Front matter is a handful of fields: more alias expansions than this can only be an expansion bomb. */
+const MAX_ALIAS_COUNT = 100;
 
 /**
  * Splits `---\n<yaml>\n---\n<body>` (the Jekyll/Claude Code convention; a
@@ -40,7 +42,21 @@ export function splitFrontMatter(fileName: string, content: string): SplitSpec {
     const field = yamlLine === null ? null : enclosingKey(yamlLines, yamlLine - 1);
     throw new MarkdownSpecError(fileName, field, `invalid YAML front matter: ${firstLine(error.message)}`, line);
   }
-  const data: unknown = doc.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // `yaml` throws (rather than reporting in doc.errors) when aliases expand past the limit: a "billion laughs" bomb.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new MarkdownSpecError(
+      fileName,
+      null,
+      /alias/i.test(message)
+        ? `invalid YAML front matter: its aliases (*name) expand into too many values (over ${MAX_ALIAS_COUNT} alias uses, as in a YAML expansion bomb); write the values out instead`
+        : `invalid YAML front matter: ${firstLine(message)}`,
+      null,
+    );
+  }
   if (data === null || data === undefined)
     return {
       data: {},

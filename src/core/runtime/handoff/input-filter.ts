@@ -1,24 +1,25 @@
 import type { InputFilter } from "../../graph/schema";
+import { compileUserRegex, type UserRegex } from "../../patterns/user-regex";
 
-/** An input filter whose regular expression does not compile. */
+/** An input filter whose regular expression does not compile (the compiler reports it first: `invalid_regex`). */
 export class InvalidInputFilterError extends Error {
   constructor(
     readonly pattern: string,
     cause: unknown,
   ) {
-    super(`input filter has an invalid pattern: ${pattern}`, { cause });
+    super(`input filter: ${cause instanceof Error ? cause.message : `invalid pattern ${pattern}`}`, { cause });
     this.name = "InvalidInputFilterError";
   }
 }
 
-const compiled = new WeakMap<InputFilter, RegExp[]>();
+const compiled = new WeakMap<InputFilter, UserRegex[]>();
 
-function patternsOf(filter: InputFilter): RegExp[] {
+function patternsOf(filter: InputFilter): UserRegex[] {
   let patterns = compiled.get(filter);
   if (!patterns) {
     patterns = filter.redact.map((rule) => {
       try {
-        return new RegExp(rule.pattern, rule.flags);
+        return compileUserRegex(rule.pattern, rule.flags);
       } catch (error) {
         throw new InvalidInputFilterError(rule.pattern, error);
       }
@@ -38,7 +39,7 @@ export function applyInputFilter(input: string, filter: InputFilter | null): str
   const patterns = patternsOf(filter);
   let text = input;
   for (let i = 0; i < patterns.length; i++) {
-    text = text.replace(patterns[i], filter.redact[i].replacement);
+    text = patterns[i].replace(text, filter.redact[i].replacement);
   }
   if (filter.truncateChars !== undefined && text.length > filter.truncateChars) {
     text = text.slice(0, filter.truncateChars);

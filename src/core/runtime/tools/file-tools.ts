@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { compileUserRegex, InvalidPatternError, type UserRegex } from "../../patterns/user-regex";
 import { ToolInputError, defineBuiltinTool } from "./tool";
 
 const MAX_PATH = 512;
@@ -69,16 +70,18 @@ export const grepFilesTool = defineBuiltinTool({
   name: "grep_files",
   description: "Search the workspace files for a regular expression; returns path:line: text for each matching line.",
   schema: z.object({
-    pattern: z.string().min(1).max(1000).describe("Regular expression (JavaScript syntax)"),
+    pattern: z.string().min(1).max(1000).describe("Regular expression (RE2 syntax: no backreferences or lookaround)"),
     prefix: z.string().optional().describe("Only search paths starting with this prefix"),
     ignoreCase: z.boolean().optional().describe("Case-insensitive search"),
   }),
   execute: async ({ pattern, prefix, ignoreCase }, context) => {
-    let regex: RegExp;
+    // The pattern comes from the model: RE2 keeps a pattern like `(a+)+$` from hanging the run.
+    let regex: UserRegex;
     try {
-      regex = new RegExp(pattern, ignoreCase ? "i" : "");
-    } catch {
-      throw new ToolInputError(`invalid regular expression: ${pattern}`);
+      regex = compileUserRegex(pattern, ignoreCase ? "i" : "");
+    } catch (error) {
+      if (!(error instanceof InvalidPatternError)) throw error;
+      throw new ToolInputError(error.message);
     }
     const paths = await context.files.list(context.workspaceId, normalizePrefix(prefix));
     const matches: string[] = [];

@@ -1,14 +1,8 @@
-/** Deny rules are exact tool names or globs with `*` (SPEC §3, seed 002 permission inheritance). */
-const cache = new Map<string, RegExp>();
+import { globMatches } from "../../tools/glob-match";
 
+/** Deny rules are exact tool names or globs with `*` (SPEC §3, seed 002 permission inheritance); globs match in at most rule × name steps. */
 export function matchesDenyRule(rule: string, toolName: string): boolean {
-  if (!rule.includes("*")) return rule === toolName;
-  let regex = cache.get(rule);
-  if (!regex) {
-    regex = new RegExp(`^${rule.split("*").map(escapeRegExp).join(".*")}$`);
-    cache.set(rule, regex);
-  }
-  return regex.test(toolName);
+  return rule.includes("*") ? globMatches(rule, toolName) : rule === toolName;
 }
 
 export function isDeniedByRules(rules: readonly string[], toolName: string): boolean {
@@ -19,8 +13,4 @@ export function isDeniedByRules(rules: readonly string[], toolName: string): boo
 /** The message the executor answers for a call the agent may not make (SPEC §5.8). */
 export function notAllowedMessage(toolName: string, agentId: string): string {
   return `tool ${toolName} is not allowed for agent ${agentId}`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
