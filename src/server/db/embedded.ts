@@ -39,6 +39,11 @@ export interface EmbeddedPostgresOptions {
   database?: string;
   /** Run the server in its own process group (see server-process.ts). Default false. */
   detached?: boolean;
+  /**
+   * Start a watchdog process that stops the server if this process is
+   * killed without stopping it (SIGKILL). Default true.
+   */
+  watchdog?: boolean;
   /** false trades crash safety for speed (tests). Default true. */
   durable?: boolean;
   /** Receives every line the server prints. Default: discard. */
@@ -134,6 +139,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
     runAs,
     detached: options.detached ?? false,
     durable,
+    watchdog: options.watchdog ?? true,
     onLog: options.onLog ?? (() => {}),
   });
   const stop = async () => {
