@@ -67,6 +67,12 @@ async function answersHealth(port: number): Promise<boolean> {
   }
 }
 
+/** The parent pid of a process, from /proc (Linux, like the tests' port lookups). */
+function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number.parseInt(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? "", 10);
+}
+
 function postmasterPid(dataDir: string): number {
   return Number.parseInt(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0] ?? "", 10);
 }
@@ -117,6 +123,39 @@ test.describe("process lifetime", () => {
     second.start.kill("SIGTERM");
     expect(await waitUntil(() => second.start.exitCode !== null, 30_000)).toBe(true);
     expect(second.start.exitCode).toBe(0);
+  });
+
+  test("kill -9 of the npm process itself stops start.ts, the web server and PostgreSQL", async () => {
+    const [port, pgPort] = [await findFreePort(), await findFreePort()];
+    let output = "";
+    const npm = spawn("npm", ["start", "--silent"], {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        AGS_PG_PORT: String(pgPort),
+        AGS_DATA_DIR: dataDir,
+        AGS_SKIP_BUILD: "1",
+        DATABASE_URL: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    started.push(npm);
+    npm.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    expect(await waitUntil(() => answersHealth(port), 90_000), output).toBe(true);
+    const web = await findPortHolder(port);
+    const webPid = web?.pid ?? 0;
+    const startPid = parentOf(webPid);
+    const pg = postmasterPid(dataDir);
+    for (const pid of [webPid, startPid, pg]) if (pid > 0) grandchildren.push(pid);
+    expect(startPid).not.toBe(npm.pid); // npm runs start.ts in a child: that child must notice npm is gone
+
+    npm.kill("SIGKILL");
+
+    const gone = () => ![webPid, startPid, pg].some((pid) => isProcessAlive(pid));
+    expect(await waitUntil(gone, 20_000), output).toBe(true);
+    expect(await findPortHolder(port)).toBeUndefined();
   });
 
   test("a start on a taken port names the process holding it", async () => {
