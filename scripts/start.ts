@@ -15,6 +15,7 @@ import { bootstrapDatabase } from "@/server/db/bootstrap";
 import { assertPortFree } from "@/server/db/embedded/ports";
 import { DEFAULT_DATA_DIR } from "@/server/db/paths";
 import { parseServerEnv } from "@/server/env";
+import { ALLOWED_HOSTS_ENV, allowedHostsForBind } from "@/server/http/allowed-hosts";
 import { signalGroup, spawnNext, stopChild, waitForExit, waitForHttp } from "./lib/child-process";
 import { runMain } from "./lib/run-main";
 import { forgetWebServer, recordWebServer, stopLeftoverWebServer } from "./lib/web-leftover";
@@ -60,6 +61,8 @@ runMain(async () => {
     // e2e tests, which start it through this script) must not reach the
     // network. Off unless the caller set the variable themselves.
     NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1",
+    // The proxy answers only these host names; a specific HOST is one of them.
+    [ALLOWED_HOSTS_ENV]: allowedHostsForBind(process.env[ALLOWED_HOSTS_ENV], env.HOST),
   };
 
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { allowedHostNames, hostName, hostRefusalMessage, isAllowedHost } from "./allowed-hosts";
+import { allowedHostNames, allowedHostsForBind, hostName, hostRefusalMessage, isAllowedHost } from "./allowed-hosts";
 
 describe("isAllowedHost", () => {
   const defaults = allowedHostNames(undefined);
@@ -48,5 +48,15 @@ describe("hostRefusalMessage", () => {
     const message = hostRefusalMessage("evil.example:3000");
     expect(message).toContain('"evil.example"');
     expect(message).toContain("AGS_ALLOWED_HOSTS");
+  });
+});
+
+describe("allowedHostsForBind", () => {
+  it("allows the specific address the server binds, and nothing more for a wildcard", () => {
+    expect(allowedHostsForBind(undefined, "10.0.0.5")).toBe("10.0.0.5");
+    expect(allowedHostsForBind("studio.example.com", "10.0.0.5")).toBe("studio.example.com,10.0.0.5");
+    expect(allowedHostsForBind("studio.example.com", "0.0.0.0")).toBe("studio.example.com");
+    expect(allowedHostsForBind(undefined, "::")).toBeUndefined();
+    expect(isAllowedHost("10.0.0.5:3000", allowedHostNames(allowedHostsForBind(undefined, "10.0.0.5")))).toBe(true);
   });
 });

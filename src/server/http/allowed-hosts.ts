@@ -57,3 +57,16 @@ export function hostRefusalMessage(host: string | null): string {
     `unless ${ALLOWED_HOSTS_ENV} lists more (comma-separated, e.g. ${ALLOWED_HOSTS_ENV}=studio.example.com,10.0.0.5).\n`
   );
 }
+
+/** Addresses that mean "every interface": binding one says nothing about the name people use. */
+const WILDCARD_ADDRESSES = new Set(["0.0.0.0", "::", "[::]"]);
+
+/**
+ * The `AGS_ALLOWED_HOSTS` value for a server bound to `bindHost`: a specific
+ * address (`HOST=10.0.0.5`) is how people will reach it, so it is allowed
+ * too; a wildcard bind adds nothing.
+ */
+export function allowedHostsForBind(configured: string | undefined, bindHost: string): string | undefined {
+  if (WILDCARD_ADDRESSES.has(bindHost.trim().toLowerCase())) return configured;
+  return [configured, bindHost].filter((part) => part && part.trim()).join(",");
+}
