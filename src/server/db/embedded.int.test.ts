@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -13,6 +13,7 @@ import { PortInUseError } from "@/server/errors/port-in-use-error";
 import { bootstrapDatabase } from "./bootstrap";
 import { startEmbeddedPostgres } from "./embedded";
 import { findFreePort } from "./embedded/ports";
+import { isProcessAlive, waitForProcessExit } from "./embedded/process-utils";
 import { LEGACY_PASSWORD, PASSWORD_FILE } from "./embedded/superuser-password";
 
 let root: string;
@@ -211,5 +212,42 @@ describe("the superuser password", () => {
     expect((error as Error).message).toContain(`does not accept the password in ${path.join(dataDir, PASSWORD_FILE)}`);
     // It stopped the server it started: the directory can be started again once the file is right.
     expect(await readFile(path.join(dataDir, "postmaster.pid"), "utf8").catch(() => "gone")).toBe("gone");
+  });
+});
+
+describe("the watchdog", () => {
+  it("stops the server when the process that started it is killed with SIGKILL", async () => {
+    const dataDir = path.join(root, "watchdog");
+    const port = await findFreePort();
+    // Another process starts the server, prints the postmaster's pid, and stays up until killed.
+    const script = `
+      const loaded = await import(${JSON.stringify(path.join(__dirname, "embedded.ts"))});
+      const { startEmbeddedPostgres } = loaded.default ?? loaded; // a CommonJS module seen from ESM
+      const server = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, port: ${port}, durable: false, onNotice: () => {} });
+      console.log("ready");
+      setInterval(() => {}, 1000);`;
+    const owner = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: path.join(__dirname, "../../.."),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let postgres = 0;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        owner.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+        owner.once("exit", (code) => reject(new Error(`the owner exited first (${code})`)));
+      });
+      postgres = Number.parseInt((await readFile(path.join(dataDir, "postmaster.pid"), "utf8")).split("\n")[0]!, 10);
+      expect(isProcessAlive(postgres)).toBe(true);
+
+      owner.kill("SIGKILL");
+
+      expect(await waitForProcessExit(postgres, 15_000)).toBe(true);
+      await expect(sql(`postgresql://postgres:x@127.0.0.1:${port}/postgres`, "SELECT 1")).rejects.toThrow(
+        /ECONNREFUSED/,
+      );
+    } finally {
+      owner.kill("SIGKILL");
+      if (postgres > 0 && isProcessAlive(postgres)) process.kill(postgres, "SIGKILL"); // a failed run leaves nothing
+    }
   });
 });
