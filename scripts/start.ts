@@ -4,14 +4,21 @@
  * default 54329); then migrates, seeds, builds (unless AGS_SKIP_BUILD=1) and
  * serves on HOST:PORT (default 127.0.0.1:3000). Ctrl-C / SIGTERM stop the web
  * server first, then the database; the exit code follows the web server's.
+ * Neither child outlives this process, even when it is killed with SIGKILL
+ * (see src/server/process/watchdogs.ts), and a run finds and stops what a
+ * killed run may still have left (web server, PostgreSQL) on its data dir.
  */
 import type { ChildProcess } from "node:child_process";
+import path from "node:path";
 
 import { bootstrapDatabase } from "@/server/db/bootstrap";
 import { assertPortFree } from "@/server/db/embedded/ports";
+import { DEFAULT_DATA_DIR } from "@/server/db/paths";
 import { parseServerEnv } from "@/server/env";
+import { ALLOWED_HOSTS_ENV, allowedHostsForBind } from "@/server/http/allowed-hosts";
 import { signalGroup, spawnNext, stopChild, waitForExit, waitForHttp } from "./lib/child-process";
 import { runMain } from "./lib/run-main";
+import { forgetWebServer, recordWebServer, stopLeftoverWebServer } from "./lib/web-leftover";
 
 /** The address people should open: loopback and wildcard binds read best as localhost. */
 function publicUrl(host: string, port: number): string {
@@ -30,9 +37,15 @@ runMain(async () => {
     if (child) void stopChild(child); // SIGTERM, SIGKILL if it hangs; the main flow sees it exit
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, onSignal);
+  // If whoever started us dies (`kill -9` of `npm start`), stop as on a
+  // signal: we are reparented then, which changes our ppid.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && onSignal("SIGHUP"), 500).unref();
   // If we die unexpectedly, do not leave the web server behind.
   process.on("exit", () => child && signalGroup(child, "SIGTERM"));
 
+  const dataRoot = path.resolve(env.AGS_DATA_DIR ?? DEFAULT_DATA_DIR);
+  await stopLeftoverWebServer(dataRoot, (line) => console.log(line));
   await assertPortFree(env.PORT, env.HOST, "Set PORT to another port, or stop the server using it.");
   const database = await bootstrapDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -48,6 +61,8 @@ runMain(async () => {
     // e2e tests, which start it through this script) must not reach the
     // network. Off unless the caller set the variable themselves.
     NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1",
+    // The proxy answers only these host names; a specific HOST is one of them.
+    [ALLOWED_HOSTS_ENV]: allowedHostsForBind(process.env[ALLOWED_HOSTS_ENV], env.HOST),
   };
 
   try {
@@ -66,6 +81,7 @@ runMain(async () => {
 
     child = spawnNext(["start", "-p", String(env.PORT), "-H", env.HOST], childEnv);
     const server = child;
+    if (server.pid !== undefined) await recordWebServer(dataRoot, server.pid);
     const probeHost = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
     void waitForHttp(`http://${probeHost}:${env.PORT}/`, server).then((ready) => {
       if (ready && !stopRequested) console.log(`\nAgent Graph Studio is running at ${publicUrl(env.HOST, env.PORT)}\n`);
@@ -76,6 +92,7 @@ runMain(async () => {
     return stopRequested && code >= 128 ? 0 : code; // killed by our own SIGTERM: a clean stop
   } finally {
     if (child) await stopChild(child);
+    await forgetWebServer(dataRoot);
     if (database.embedded) console.log("Stopping the embedded PostgreSQL…");
     await database.stop();
   }

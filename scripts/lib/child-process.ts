@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
 import { REPO_ROOT } from "@/server/db/paths";
+import { exitWithParentOptions, unrefChannel } from "@/server/process/watchdogs";
 
 /** The real Next CLI (not `npx next`, whose wrapper would hide the server's pid). */
 const NEXT_BIN = path.join(REPO_ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -10,10 +11,20 @@ const NEXT_BIN = path.join(REPO_ROOT, "node_modules", "next", "dist", "bin", "ne
 /**
  * Spawns `next <args>` in its own process group, sharing our terminal.
  * Its own group means a terminal Ctrl-C reaches only us, and we decide the
- * order of shutdown.
+ * order of shutdown. It holds an IPC channel to us and exits, with its
+ * group, when that closes: if we are killed (even by SIGKILL) it does not
+ * keep serving as an orphan.
  */
 export function spawnNext(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [NEXT_BIN, ...args], { cwd: REPO_ROOT, env, stdio: "inherit", detached: true });
+  const options = exitWithParentOptions(env);
+  const child = spawn(process.execPath, [...options.nodeArgs, NEXT_BIN, ...args], {
+    cwd: REPO_ROOT,
+    env: options.env,
+    stdio: options.stdio,
+    detached: true,
+  });
+  unrefChannel(child);
+  return child;
 }
 
 /** The child's exit code; a signal death maps to 128 + its number, as shells do. */

@@ -23,7 +23,7 @@ export function zodIssuesToDiagnostics(issues: readonly z.core.$ZodIssue[], inpu
           ),
         );
     } else {
-      result.push(schemaDiagnostic(issue.path, describeIssue(issue), input));
+      result.push(schemaDiagnostic(issue.path, describeZodIssue(issue), input));
     }
   }
   return result;
@@ -34,7 +34,8 @@ function schemaDiagnostic(path: JsonPath, explanation: string, input: unknown): 
   return diagnostic("schema_invalid", `${where}: ${explanation}`, { path: where, ...locate(path, input) });
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+/** zod's explanation of one issue, made readable (missing fields, union alternatives); no path. */
+export function describeZodIssue(issue: z.core.$ZodIssue): string {
   if (
     issue.code === "invalid_type" &&
     (issue as { input?: unknown }).input === undefined &&

@@ -9,6 +9,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { z, ZodError } from "zod";
 
 import { databaseErrorMessage, isPrismaError } from "@/server/api/database-error-message";
+import { zodErrorMessage } from "@/server/api/validation-message";
 import { getPrisma } from "@/server/db/client";
 import { DEFAULT_WORKSPACE } from "@/server/db/defaults";
 import { DomainError } from "@/server/errors/domain-error";
@@ -35,12 +36,22 @@ export function createTRPCContext(opts: { headers: Headers }): TRPCContext {
   return { headers: opts.headers, getDb: getPrisma };
 }
 
+/**
+ * The `message` a client shows. Prisma's and zod's multi-line developer
+ * texts (zod's is raw JSON) become sentences a person can act on.
+ */
+function readableMessage(error: TRPCError, fallback: string): string {
+  const cause: unknown = error.cause;
+  if (isPrismaError(cause)) return `Database error: ${databaseErrorMessage(cause)}`;
+  if (error.code === "BAD_REQUEST" && cause instanceof ZodError) return zodErrorMessage(cause);
+  return fallback;
+}
+
 const t = initTRPC.context<TRPCContext>().create({
   errorFormatter({ shape, error }) {
     return {
       ...shape,
-      // Prisma's multi-line developer message becomes the line a person needs.
-      message: isPrismaError(error.cause) ? `Database error: ${databaseErrorMessage(error.cause)}` : shape.message,
+      message: readableMessage(error, shape.message),
       data: {
         ...shape.data,
         // Field-level messages for forms; `null` when the error is not a

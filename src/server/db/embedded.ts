@@ -20,15 +20,15 @@ import { getPostgresBinaries } from "./embedded/postgres-binaries";
 import { resolveServerUser } from "./embedded/postgres-user";
 import { assertPortFree } from "./embedded/ports";
 import { startServerProcess } from "./embedded/server-process";
+import { generatePassword, resolvePassword, savePassword } from "./embedded/superuser-password";
 import { DEFAULT_DATA_DIR } from "./paths";
 
 /** Port of the embedded server unless AGS_PG_PORT says otherwise. */
 export const DEFAULT_EMBEDDED_PORT = 54329;
 /** The app's database inside the embedded cluster. */
 export const DEFAULT_DATABASE_NAME = "agent_graph_studio";
-/** Superuser of the embedded cluster; it only listens on 127.0.0.1. */
+/** Superuser of the embedded cluster; it only listens on 127.0.0.1. Its password is generated (superuser-password.ts). */
 const SUPERUSER = "postgres";
-const DEFAULT_PASSWORD = "agent-graph-studio";
 
 /** Options for {@link startEmbeddedPostgres}; all optional. */
 export interface EmbeddedPostgresOptions {
@@ -37,9 +37,13 @@ export interface EmbeddedPostgresOptions {
   port?: number;
   /** Database to create if missing and to put in `connectionString`. */
   database?: string;
-  password?: string;
   /** Run the server in its own process group (see server-process.ts). Default false. */
   detached?: boolean;
+  /**
+   * Start a watchdog process that stops the server if this process is
+   * killed without stopping it (SIGKILL). Default true.
+   */
+  watchdog?: boolean;
   /** false trades crash safety for speed (tests). Default true. */
   durable?: boolean;
   /** Receives every line the server prints. Default: discard. */
@@ -107,7 +111,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   const dataDir = path.resolve(options.dataDir ?? path.join(DEFAULT_DATA_DIR, "pg"));
   const port = options.port ?? DEFAULT_EMBEDDED_PORT;
   const database = options.database ?? DEFAULT_DATABASE_NAME;
-  const password = options.password ?? DEFAULT_PASSWORD;
   const notice = options.onNotice ?? ((message: string) => console.warn(message));
   const [binaries, runAs] = await Promise.all([getPostgresBinaries(), resolveServerUser()]);
   const durable = options.durable ?? true;
@@ -122,8 +125,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   }
   if (!fresh) await clearLeftoverServer(dataDir, notice); // may free the port, so before the port check
   await assertPortFree(port, HOST, "Set AGS_PG_PORT to a free port, or DATABASE_URL to use a running PostgreSQL.");
-  if (fresh)
+  if (fresh) {
+    const password = generatePassword();
     await initCluster({ initdb: binaries.initdb, dataDir, user: SUPERUSER, password, runAs, noSync: !durable });
+    await savePassword(dataDir, password);
+  }
 
   const server = await startServerProcess({
     postgres: binaries.postgres,
@@ -133,14 +139,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
     runAs,
     detached: options.detached ?? false,
     durable,
+    watchdog: options.watchdog ?? true,
     onLog: options.onLog ?? (() => {}),
   });
   const stop = async () => {
     await server.stop();
     await removeOwner(dataDir);
   };
+  let password: string;
   try {
     await writeOwner(dataDir);
+    password = await resolvePassword(dataDir, SUPERUSER, (candidate) => urlFor(candidate, port, "postgres"));
     await ensureDatabase(urlFor(password, port, "postgres"), database);
   } catch (error) {
     await stop();

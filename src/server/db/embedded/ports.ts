@@ -2,6 +2,7 @@
 import net from "node:net";
 
 import { PortInUseError } from "@/server/errors/port-in-use-error";
+import { findPortHolder } from "./port-holder";
 
 function tryListen(port: number, host: string): Promise<net.Server> {
   return new Promise((resolve, reject) => {
@@ -15,13 +16,15 @@ function close(server: net.Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** Throws `PortInUseError` (with `hint` on what to do) when `host:port` is taken. */
+/** Throws `PortInUseError` (naming the process that holds it, when found, and `hint` on what to do) when `host:port` is taken. */
 export async function assertPortFree(port: number, host: string, hint: string): Promise<void> {
   let server: net.Server;
   try {
     server = await tryListen(port, host);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") throw new PortInUseError(port, host, hint);
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      throw new PortInUseError(port, host, hint, await findPortHolder(port));
+    }
     throw error;
   }
   await close(server);

@@ -7,6 +7,8 @@ const run = promisify(execFile);
 
 /** True when a process with this pid exists (even if owned by another user). */
 export function isProcessAlive(pid: number): boolean {
+  // 0 and negative numbers address process groups (-1: every process), never one process.
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -3,9 +3,11 @@
  * stops it again: fast shutdown first, harder signals only if it hangs.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 
 import { EmbeddedPostgresError } from "@/server/errors/embedded-postgres-error";
 import { PortInUseError } from "@/server/errors/port-in-use-error";
+import { watchPid } from "@/server/process/watchdogs";
 import { LogTail } from "./log-tail";
 import type { RunAs } from "./postgres-user";
 
@@ -21,6 +23,8 @@ export interface ServerProcessOptions {
   /** false: no fsync (tests); data may be lost on a machine crash. */
   durable: boolean;
   onLog: (line: string) => void;
+  /** Start a watchdog process that stops the server if this process is killed (see watchdogs.ts). */
+  watchdog: boolean;
 }
 
 /** A started server. */
@@ -128,6 +132,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     await waitForExit(child, 5_000);
     throw error;
   }
+  // Stops the server if this process dies without running any handler (SIGKILL).
+  const watchdog = options.watchdog
+    ? watchPid(child.pid ?? -1, path.join(options.dataDir, "postmaster.pid"))
+    : undefined;
   // A running server must not keep a script alive on its own: `onProcessExit` stops it.
   child.unref();
   for (const stream of [child.stdout, child.stderr]) (stream as { unref?: () => void } | null)?.unref?.();
@@ -144,6 +152,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
         }
       }
       process.off("exit", onProcessExit);
+      watchdog?.release();
     })();
     return stopping;
   };
