@@ -50,7 +50,7 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
     expect(announces).toHaveLength(1);
     expect(announces[0]).toMatchObject({ agentId: "main", taskIds: ["task_1"], remaining: 0, source: null });
     expect(announces[0].text).toBe(
-      "<system-reminder>\nBackground tasks delivered:\n- task_id=task_1, agent=billing, status=COMPLETED\n  Result summary: refund of 39.98 issued\n</system-reminder>",
+      "<system-reminder>\n后台任务已交付：\n- task_id=task_1，agent=billing，status=COMPLETED\n  结果摘要：refund of 39.98 issued\n</system-reminder>",
     );
     // The wake-up call sees the reminder as the last message.
     expect(test.requestsOf("main")[2].messages.at(-1)).toEqual({ role: "user", content: announces[0].text });
@@ -78,7 +78,7 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
     });
     const { events } = await runToEnd(definition, test, "go");
     const third = test.requestsOf("main")[2].messages;
-    expect(third.at(-1)!.content).toContain("task_id=task_1, agent=bg, status=COMPLETED");
+    expect(third.at(-1)!.content).toContain("task_id=task_1，agent=bg，status=COMPLETED");
     expect(third.at(-2)).toMatchObject({ role: "tool", toolName: "subagent_slow" });
     expect(eventsOfType(events, "ANNOUNCE")).toHaveLength(1);
     expect(test.requestsOf("main")).toHaveLength(3);
@@ -142,7 +142,7 @@ describe("background tasks and announce (seed 002, seed 003 §19.6)", () => {
     const childEnd = eventsOfType(events, "AGENT_END").find((e) => e.agentId === "slow")!;
     expect(childEnd).toMatchObject({ status: "completed", output: "slow answer" });
     expect(childEnd.timestamp - events[0].timestamp).toBe(3000);
-    expect(lastUserMessage(test.requestsOf("main")[2].messages)).toContain("Result summary: slow answer");
+    expect(lastUserMessage(test.requestsOf("main")[2].messages)).toContain("结果摘要：slow answer");
     expect(result.output).toBe("got it");
   });
 

@@ -85,7 +85,7 @@ describe("cancellation (seed 003 §19.8 cascade)", () => {
     ]);
     expect(eventsOfType(events, "TASK_CANCELLED")[1].reason).toBe("no longer needed");
     const announce = eventsOfType(events, "ANNOUNCE").find((a) => a.agentId === "main")!;
-    expect(announce.text).toContain("task_id=task_1, agent=orch, status=CANCELLED");
+    expect(announce.text).toContain("task_id=task_1，agent=orch，status=CANCELLED");
     // The rest of the run goes on: the sync worker finishes and the root answers.
     expect(result.status).toBe("completed");
     expect(eventsOfType(events, "HANDOFF_END").find((e) => e.tool === "subagent_worker")!.status).toBe("completed");

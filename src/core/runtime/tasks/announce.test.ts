@@ -8,9 +8,9 @@ describe("formatAnnounce", () => {
     ).toBe(
       [
         "<system-reminder>",
-        "Background tasks delivered:",
-        "- task_id=t1, agent=billing, status=COMPLETED",
-        "  Result summary: Refund issued.",
+        "后台任务已交付：",
+        "- task_id=t1，agent=billing，status=COMPLETED",
+        "  结果摘要：Refund issued.",
         "</system-reminder>",
       ].join("\n"),
     );
