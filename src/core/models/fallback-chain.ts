@@ -10,6 +10,7 @@ import { DEFAULT_RETRY_AFTER_CAP_MS, nextDelay } from "./next-delay";
 import { toModelCallError } from "./normalize-error";
 import { decideAfterFailure } from "./retry-policy";
 import { type ModelClock, type ModelSleep, type ModelTimer, globalTimer, systemClock } from "./timing-ports";
+import { type CancelToken, tokenFromSignal } from "../shared/cancel-scope";
 
 /** A model request before a chain entry is chosen: no `model`, no `chainIndex`. */
 export type ChainRequest = Omit<ModelRequest, "model" | "context"> & {
@@ -33,6 +34,12 @@ export interface GenerateWithFallbackOptions {
   timer?: ModelTimer;
   /** Measures attempt durations. Default: `Date.now`. */
   clock?: ModelClock;
+  /**
+   * The caller's cancellation, when it has one (the runtime's per-agent scope):
+   * the chain's abort checks and races subscribe to it instead of adding `abort`
+   * listeners to `request.signal`. Must abort together with `request.signal`.
+   */
+  cancel?: CancelToken;
 }
 
 export interface GenerateWithFallbackResult {
@@ -69,28 +76,40 @@ export async function generateWithFallback(options: GenerateWithFallbackOptions)
   const timer = options.timer ?? globalTimer;
   const clock = options.clock ?? systemClock;
   if (chain.length === 0) throw new EmptyModelChainError({ agentId: request.context.agentId });
+  const cancel = options.cancel ?? tokenFromSignal(request.signal);
 
   const failed: FailedAttempt[] = [];
   for (let chainIndex = 0; chainIndex < chain.length; chainIndex++) {
     const entry = chain[chainIndex];
     const maxAttempts = 1 + Math.max(0, entry.retries);
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (request.signal.aborted) throw abortedError(entry, request.signal);
+      if (cancel.aborted) throw abortedError(entry, cancel);
       const info: AttemptInfo = { chainIndex, attempt, provider: entry.provider, model: entry.model };
       onAttemptStart?.(info);
       const started = clock.now();
-      const outcome =
-        entry.timeoutMillis > 0
-          ? await runAttempt({ client, request, entry, chainIndex, timer })
-          : await runUntimedAttempt(client, request, entry, chainIndex);
+      let response: ModelResponse | null = null;
+      let error!: ModelCallError;
+      if (entry.timeoutMillis > 0) {
+        const outcome = await runAttempt({ client, request, entry, chainIndex, timer, cancel });
+        if (outcome.ok) response = outcome.response;
+        else error = outcome.error;
+      } else {
+        // The untimed hot path awaits the call itself: no attempt frame kept alive across the model wait.
+        const late = { dropped: false };
+        try {
+          response = await untimedCall(client, request, entry, chainIndex, cancel, late);
+        } catch (thrown) {
+          error = cancel.aborted ? abortedError(entry, cancel) : toModelCallError(thrown, entry);
+        } finally {
+          late.dropped = true;
+        }
+      }
       const durationMs = Math.max(0, clock.now() - started);
-
-      if (outcome.ok) {
-        onAttemptEnd?.({ ...info, durationMs, response: outcome.response, willRetry: false, willFallback: false });
-        return { response: outcome.response, chainIndex, attempt, entry, failedAttempts: failed };
+      if (response !== null) {
+        onAttemptEnd?.({ ...info, durationMs, response, willRetry: false, willFallback: false });
+        return { response, chainIndex, attempt, entry, failedAttempts: failed };
       }
 
-      const error = outcome.error;
       const errorInfo = describeError(error);
       failed.push({ ...info, durationMs, error: errorInfo });
       const decision = decideAfterFailure({
@@ -103,7 +122,7 @@ export async function generateWithFallback(options: GenerateWithFallbackOptions)
       if (decision.action === "retry") {
         const delayMs = nextDelay(error, attempt - 1, { backoff, retryAfterCapMs });
         onAttemptEnd?.({ ...info, durationMs, error: errorInfo, willRetry: true, willFallback: false, delayMs });
-        if (delayMs > 0) await sleepQuietly(sleep, delayMs, request.signal);
+        if (delayMs > 0) await sleepQuietly(sleep, delayMs, cancel);
         continue;
       }
       onAttemptEnd?.({
@@ -133,10 +152,11 @@ async function runAttempt(input: {
   entry: ModelRef;
   chainIndex: number;
   timer: ModelTimer;
+  cancel: CancelToken;
 }): Promise<AttemptOutcome> {
-  const { client, request, entry, chainIndex, timer } = input;
+  const { client, request, entry, chainIndex, timer, cancel } = input;
   const attemptSignal = createAttemptSignal({
-    parent: request.signal,
+    parent: cancel,
     timeoutMs: entry.timeoutMillis,
     timer,
     timeoutReason: () => timeoutError(entry),
@@ -161,7 +181,7 @@ async function runAttempt(input: {
     const response = await attemptSignal.race(call);
     return { ok: true, response };
   } catch (thrown) {
-    if (request.signal.aborted) return { ok: false, error: abortedError(entry, request.signal) };
+    if (cancel.aborted) return { ok: false, error: abortedError(entry, cancel) };
     if (attemptSignal.timedOut) return { ok: false, error: timeoutError(entry, thrown) };
     return { ok: false, error: toModelCallError(thrown, entry) };
   } finally {
@@ -170,69 +190,48 @@ async function runAttempt(input: {
   }
 }
 
-const ONCE: AddEventListenerOptions = { once: true };
-
 /**
- * The hot path of `runAttempt` when the entry has no timeout (the benchmarks'
- * and most local setups): the caller's own signal, no attempt-signal object,
- * no timer, one abort listener — same outcomes (it still settles as soon as the
- * caller's signal aborts, even if the client ignores it, and drops late deltas).
+ * One call of the untimed hot path (the benchmarks' and most local setups):
+ * the caller's own signal, no attempt-signal object, no timer, one
+ * subscription on the caller's cancel token (added before the call, removed
+ * when it settles). It settles as soon as the token aborts, even if the client
+ * ignores its signal, and drops deltas once `late.dropped` is set.
  */
-async function runUntimedAttempt(
+function untimedCall(
   client: ModelClient,
   request: ChainRequest,
   entry: ModelRef,
   chainIndex: number,
-): Promise<AttemptOutcome> {
-  const signal = request.signal;
+  cancel: CancelToken,
+  late: { dropped: boolean },
+): Promise<ModelResponse> {
   const onTextDelta = request.onTextDelta;
-  let settled = false;
   const modelRequest: ModelRequest = {
     ...request,
     model: entry,
     // Drop late deltas of an attempt that was aborted.
-    onTextDelta: onTextDelta ? (delta) => (settled ? undefined : onTextDelta(delta)) : undefined,
+    onTextDelta: onTextDelta ? (delta) => (late.dropped ? undefined : onTextDelta(delta)) : undefined,
     context: { agentId: request.context.agentId, sessionId: request.context.sessionId, chainIndex },
   };
-  try {
-    const response = await callRacingAbort(client, modelRequest, signal);
-    return { ok: true, response };
-  } catch (thrown) {
-    if (signal.aborted) return { ok: false, error: abortedError(entry, signal) };
-    return { ok: false, error: toModelCallError(thrown, entry) };
-  } finally {
-    settled = true;
-  }
-}
-
-/**
- * Calls the client and settles like the call, or rejects with the signal's
- * reason as soon as it aborts. The listener is added before the call and
- * removed when it settles, as `createAttemptSignal` does.
- */
-function callRacingAbort(client: ModelClient, request: ModelRequest, signal: AbortSignal): Promise<ModelResponse> {
   return new Promise<ModelResponse>((resolve, reject) => {
-    let rejectRace: ((reason: unknown) => void) | null = null;
-    const onAbort = () => rejectRace?.(signal.reason);
-    signal.addEventListener("abort", onAbort, ONCE);
+    const subscription = cancel.onAbort(reject);
     let call: Promise<ModelResponse>;
     try {
-      call = client.generate(request);
+      call = client.generate(modelRequest);
     } catch (thrown) {
       call = Promise.reject(thrown);
     }
     call.then(
       (value) => {
-        signal.removeEventListener("abort", onAbort);
+        cancel.off(subscription);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
+        cancel.off(subscription);
         reject(error);
       },
     );
-    if (signal.aborted) reject(signal.reason);
-    else rejectRace = reject;
+    if (cancel.aborted) reject(cancel.reason);
   });
 }
 
@@ -246,13 +245,13 @@ function timeoutError(entry: ModelRef, cause?: unknown): ModelCallError {
   });
 }
 
-function abortedError(entry: ModelRef, signal: AbortSignal): ModelCallError {
+function abortedError(entry: ModelRef, cancel: CancelToken): ModelCallError {
   return new ModelCallError({
     kind: "aborted",
     message: "model call aborted",
     provider: entry.provider,
     model: entry.model,
-    cause: signal.reason,
+    cause: cancel.reason,
   });
 }
 
@@ -261,10 +260,10 @@ function describeError(error: ModelCallError): AttemptErrorInfo {
 }
 
 /** Backoff waits end early on abort; a sleep that rejects on abort is fine too (the loop re-checks the signal). */
-async function sleepQuietly(sleep: ModelSleep, ms: number, signal: AbortSignal): Promise<void> {
+async function sleepQuietly(sleep: ModelSleep, ms: number, cancel: CancelToken): Promise<void> {
   try {
-    await sleep(ms, signal);
+    await sleep(ms, cancel.signal);
   } catch (thrown) {
-    if (!signal.aborted) throw thrown;
+    if (!cancel.aborted) throw thrown;
   }
 }

@@ -9,7 +9,7 @@ import type { RuntimePorts } from "./ports";
 import type { ResolvedRunOptions } from "./run-options";
 import type { TaskRegistry } from "./tasks/task-registry";
 import type { KeyedMutex } from "./util/keyed-mutex";
-import type { LinkedController } from "./util/abort";
+import type { CancelScope } from "../shared/cancel-scope";
 
 /** Prices model usage (wraps the price table so the hot path does one lookup per call). */
 export interface Pricing {
@@ -37,9 +37,9 @@ export interface RunContext {
   /** Reuse key -> session id, resolved once per run so concurrent first calls agree. */
   readonly reuseSessionIds: Map<string, Promise<string>>;
   /** Run-wide cancellation (run.cancel, options.signal); every agent's signal descends from it. */
-  readonly cancel: LinkedController;
+  readonly cancel: CancelScope;
   /** Aborted when a budget is exhausted: stops model calls, not tools (never mid-write). */
-  readonly modelStop: AbortController;
+  readonly modelStop: CancelScope;
   /** True when the definition sets any budget (model calls then also listen to `modelStop`). */
   readonly hasBudgets: boolean;
   readonly pricing: Pricing;

@@ -14,7 +14,7 @@ import { createPricing } from "./pricing-adapter";
 import type { RunContext } from "./run-context";
 import { type RunOptions, resolveRunOptions } from "./run-options";
 import { TaskRegistry } from "./tasks/task-registry";
-import { linkedController, startTimer } from "./util/abort";
+import { CancelScope } from "../shared/cancel-scope";
 import { KeyedMutex } from "./util/keyed-mutex";
 
 export interface RunGraphParams {
@@ -67,8 +67,8 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
   const runId = ports.ids.newId("run");
   const conversationId = params.conversationId ?? ports.ids.newId("conversation");
   const bus = new EventBus(runId, ports.clock, ports.sinks ?? []);
-  const cancel = params.options?.signal ? linkedController(params.options.signal) : linkedController();
-  const modelStop = new AbortController();
+  const cancel = CancelScope.fromSignal(params.options?.signal);
+  const modelStop = new CancelScope();
   let spans = 0;
   const newSpanId = () => `s${++spans}`;
   const runSpanId = newSpanId();
@@ -143,8 +143,13 @@ async function execute(ctx: RunContext, input: string): Promise<RunResult> {
   });
 
   const wallSeconds = definition.settings.budgets.maxWallSeconds;
-  const wallTimer = wallSeconds !== undefined ? startTimer(ports.sleep, wallSeconds * 1000, ctx.cancel.signal) : null;
-  wallTimer?.elapsed.then(() => ctx.budget.exhaust("wall_time", wallSeconds!, wallSeconds!, null));
+  // On the timer port (cancelled when the run ends, whatever the reason): no signal or listener for it.
+  const cancelWallTimer =
+    wallSeconds !== undefined
+      ? ctx.timer(wallSeconds * 1000, () => {
+          if (!ctx.cancel.aborted) ctx.budget.exhaust("wall_time", wallSeconds, wallSeconds, null);
+        })
+      : null;
 
   let status: RunStatus;
   let output: string | null = null;
@@ -164,7 +169,7 @@ async function execute(ctx: RunContext, input: string): Promise<RunResult> {
       modelChain: root.modelChain.length > 0 ? root.modelChain : ctx.options.defaultModelChain,
       history: stored?.messages ?? [],
       input,
-      signal: ctx.cancel.signal,
+      cancel: ctx.cancel,
     });
     // Only a finished turn is remembered: a stopped one could end in an unanswered tool call.
     status = runStatusFor(outcome.status);
@@ -185,10 +190,10 @@ async function execute(ctx: RunContext, input: string): Promise<RunResult> {
       }
     }
   } catch (thrown) {
-    status = ctx.cancel.signal.aborted ? "cancelled" : "failed";
+    status = ctx.cancel.aborted ? "cancelled" : "failed";
     error = errorMessage(thrown);
   } finally {
-    wallTimer?.cancel();
+    cancelWallTimer?.();
     ctx.cancel.dispose();
   }
   return endRun(ctx, { status, output, error, startedAt });

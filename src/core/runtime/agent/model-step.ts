@@ -34,7 +34,7 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
   let costUsd = 0;
   let open: { spanId: string; info: AttemptInfo; startedAt: number } | null = null;
   let closed = false;
-  const signal = frame.modelSignal.signal;
+  const cancel = frame.modelCancel;
 
   const onAttemptStart = (info: AttemptInfo) => {
     if (closed) return;
@@ -113,7 +113,7 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
         temperature: agent.params.temperature,
         topP: agent.params.topP,
         maxTokens: agent.params.maxTokens,
-        signal,
+        signal: cancel.signal,
         onTextDelta,
         context: { agentId: agent.id, sessionId: frame.sessionId },
       },
@@ -123,6 +123,7 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
       onAttemptEnd,
       timer: ctx.timer,
       clock,
+      cancel,
     });
     return result.response;
   } finally {

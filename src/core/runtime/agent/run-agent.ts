@@ -9,16 +9,14 @@ import type { AgentStatus } from "../events";
 import type { RunContext } from "../run-context";
 import { formatAnnounce } from "../tasks/announce";
 import { TaskMailbox } from "../tasks/task-mailbox";
-import { linkedController } from "../util/abort";
-import type { AgentFrame, AgentSignal } from "./frame";
+import { CancelScope, type CancelToken } from "../../shared/cancel-scope";
+import type { AgentFrame } from "./frame";
 import { modelStep } from "./model-step";
 import { type NextStep, decideNextStep } from "./next-step";
 import { roleForDepth } from "./role";
 import { toolStep } from "./tool-step";
 import { initialMessages } from "./transcript";
 import { computeVisibleTools, type VisibleTools } from "./visible-tools";
-
-const noop = () => {};
 
 /** Where and how to run one agent session. */
 export interface AgentRunSpec {
@@ -33,7 +31,7 @@ export interface AgentRunSpec {
   history: readonly ChatMessage[];
   input: string;
   /** Cancels this agent (and its descendants). */
-  signal: AbortSignal;
+  cancel: CancelToken;
 }
 
 /** How an agent session ended. */
@@ -96,8 +94,7 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
     steps: frame.steps,
     durationMillis: ctx.ports.clock.now() - frame.startedAt,
   });
-  if (frame.modelSignal !== frame.controller) frame.modelSignal.dispose();
-  frame.controller.dispose();
+  frame.ownModelScope?.dispose();
   return outcome;
 }
 
@@ -121,7 +118,7 @@ async function agentLoop(ctx: RunContext, frame: AgentFrame): Promise<string> {
 
     let next: NextStep = decide(frame, calls.length, stepsUsed, maxSteps, response.text);
     while (next.type === "wait_for_tasks") {
-      await frame.mailbox.waitForChange(frame.controller.signal);
+      await frame.mailbox.waitForChange(frame.cancel);
       throwIfStopped(ctx, frame);
       next = decide(frame, 0, stepsUsed, maxSteps, response.text);
     }
@@ -152,7 +149,7 @@ function decide(frame: AgentFrame, toolCalls: number, stepsUsed: number, maxStep
 }
 
 function throwIfStopped(ctx: RunContext, frame: AgentFrame): void {
-  if (frame.controller.signal.aborted) throw frame.controller.signal.reason;
+  if (frame.cancel.aborted) throw frame.cancel.reason;
   if (ctx.budget.exhausted) throw ctx.budget.exhausted;
 }
 
@@ -185,9 +182,9 @@ function deliverAnnounce(ctx: RunContext, frame: AgentFrame): void {
 }
 
 function outcomeFromError(ctx: RunContext, frame: AgentFrame, error: unknown): AgentOutcome {
-  const signal = frame.controller.signal;
-  if (signal.aborted) {
-    const reason: unknown = signal.reason;
+  const cancel = frame.cancel;
+  if (cancel.aborted) {
+    const reason: unknown = cancel.reason;
     return finished(
       frame,
       reason instanceof HandoffTimeoutError ? "timeout" : "cancelled",
@@ -209,8 +206,8 @@ function finished(frame: AgentFrame, status: AgentStatus, output: string | null,
 function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
   const role = roleForDepth(spec.depth, ctx.definition.settings.maxSpawnDepth);
   const messages = initialMessages(spec.agent.instructions, spec.history, spec.input);
-  // The agent's own signal is the one it was given (one AbortSignal and listener less per agent; same abort order).
-  const controller: AgentSignal = { signal: spec.signal, dispose: noop };
+  // Without budgets nothing but cancellation stops a model call: the agent's own token serves both.
+  const ownModelScope = ctx.hasBudgets ? CancelScope.linked(spec.cancel, ctx.modelStop) : null;
   const first = spec.modelChain[0];
   return {
     agent: spec.agent,
@@ -224,9 +221,9 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     workspaceId: spec.workspaceId,
     modelChain: spec.modelChain,
     tools: toolsFor(ctx, spec.agent, role),
-    controller,
-    // Without budgets nothing but cancellation stops a model call: reuse the agent's controller.
-    modelSignal: ctx.hasBudgets ? linkedController(controller.signal, ctx.modelStop.signal) : controller,
+    cancel: spec.cancel,
+    modelCancel: ownModelScope ?? spec.cancel,
+    ownModelScope,
     prices: first ? ctx.pricing.perToken(first) : { input: 0, output: 0 },
     messages,
     hasSystem: messages[0]?.role === "system",

@@ -45,8 +45,8 @@ export async function executeToolCall(ctx: RunContext, frame: AgentFrame, call: 
   });
   let outcome: ToolOutcome;
   try {
-    if (frame.controller.signal.aborted) {
-      outcome = { output: `error: not run: ${errorMessage(frame.controller.signal.reason)}`, isError: true };
+    if (frame.cancel.aborted) {
+      outcome = { output: `error: not run: ${errorMessage(frame.cancel.reason)}`, isError: true };
     } else {
       switch (kind) {
         case "unknown":

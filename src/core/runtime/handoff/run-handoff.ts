@@ -6,7 +6,7 @@ import { HandoffTimeoutError } from "../errors/handoff-timeout-error";
 import type { HandoffStatus } from "../events";
 import type { RunContext } from "../run-context";
 import { runExternalTool } from "../tools/run-regular-tool";
-import { linkedController } from "../util/abort";
+import { CancelScope } from "../../shared/cancel-scope";
 import { checkPolicyAdmission, checkSpawnLimits } from "./admission";
 import { failureAction } from "./attempts";
 import { type ChildJobResult, runChildJob } from "./child-job";
@@ -173,7 +173,7 @@ export async function runHandoff(
     }
     const sessionKey = childSessionKey(child.id, sessionId);
 
-    const jobController = linkedController(parent.controller.signal);
+    const jobController = CancelScope.linked(parent.cancel);
     const progress = { attempts: 0 };
     const job: Promise<ChildJobResult> = runChildJob(ctx, {
       parent,
@@ -184,7 +184,7 @@ export async function runHandoff(
       handoffSpanId: spanId,
       sessionId,
       reuseKey,
-      signal: jobController.signal,
+      cancel: jobController,
       progress,
     }).then((result) => {
       releaseChild();

@@ -1,7 +1,7 @@
 import type { AgentFrame } from "../agent/frame";
 import type { ChildJobResult } from "../handoff/child-job";
 import type { RunContext } from "../run-context";
-import type { LinkedController } from "../util/abort";
+import type { CancelScope } from "../../shared/cancel-scope";
 import { RunCancelledError } from "../errors/run-cancelled-error";
 import type { TaskRecord } from "./task-record";
 
@@ -32,7 +32,7 @@ export class TaskRegistry {
       handoffId: string;
       handoffSpanId: string;
       childSessionKey: string;
-      controller: LinkedController;
+      controller: CancelScope;
       job: Promise<ChildJobResult>;
       reason: "background" | "promoted";
     },
