@@ -5,6 +5,16 @@
  */
 export * from "./model-ref";
 export * from "./model-port";
+export {
+  assistantMessageSchema,
+  chatMessageSchema,
+  finishReasonSchema,
+  modelToolCallSchema,
+  modelUsageSchema,
+  systemMessageSchema,
+  toolMessageSchema,
+  userMessageSchema,
+} from "./messages";
 export { ModelCallError, errorKindForStatus } from "./model-error";
 export { EmptyModelChainError } from "./empty-model-chain-error";
 export { ModelChainExhaustedError } from "./model-chain-exhausted-error";

@@ -1,4 +1,7 @@
+import type { ChatMessage, FinishReason, ModelToolCall, ModelUsage } from "./messages";
 import type { ModelRef } from "./model-ref";
+
+export type { ChatMessage, FinishReason, ModelToolCall, ModelUsage } from "./messages";
 
 /**
  * The model port: everything the runtime needs from a language model, and
@@ -6,32 +9,11 @@ import type { ModelRef } from "./model-ref";
  * live behind it.
  */
 
-/** A tool call the model asked for. `arguments` is the raw JSON text from the provider. */
-export interface ModelToolCall {
-  id: string;
-  name: string;
-  arguments: string;
-}
-
-export type ChatMessage =
-  | { role: "system"; content: string }
-  | { role: "user"; content: string }
-  | { role: "assistant"; content: string; toolCalls?: ModelToolCall[] }
-  | { role: "tool"; toolCallId: string; toolName: string; content: string };
-
 /** A tool as offered to a model: name, description and JSON Schema of its parameters. */
 export interface ModelToolSpec {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
-}
-
-export interface ModelUsage {
-  /** All input (prompt) tokens, cached ones included (as the AI SDK reports them). */
-  inputTokens: number;
-  outputTokens: number;
-  /** The part of `inputTokens` served from the provider's prompt cache (billed cheaper). */
-  cachedInputTokens: number;
 }
 
 export interface ModelRequest {
@@ -62,7 +44,7 @@ export interface ModelResponse {
   text: string;
   toolCalls: ModelToolCall[];
   usage: ModelUsage;
-  finishReason: "stop" | "tool_calls" | "length" | "content_filter" | "error" | "other";
+  finishReason: FinishReason;
 }
 
 /** Why a model call failed, as the fallback chain needs to know it. */

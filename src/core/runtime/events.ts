@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chatMessageSchema, modelToolCallSchema, modelUsageSchema } from "../models/messages";
 
 /**
  * The one event stream of a run (SPEC §5.9). Every consumer — CLI, worker
@@ -25,11 +26,8 @@ const envelope = {
   source: z.string().nullable(),
 };
 
-export const usageSchema = z.strictObject({
-  inputTokens: z.number().nonnegative(),
-  outputTokens: z.number().nonnegative(),
-  cachedInputTokens: z.number().nonnegative(),
-});
+/** Token usage (the model layer's schema, re-exported under the name the events use). */
+export const usageSchema = modelUsageSchema;
 
 export const runStatusSchema = z.enum(["completed", "failed", "cancelled", "budget_exceeded"]);
 export const agentStatusSchema = z.enum([
@@ -54,17 +52,6 @@ export const handoffStatusSchema = z.enum([
 export const sessionModeEventSchema = z.enum(["NEW_SESSION", "REUSE_SESSION"]);
 export const budgetKindSchema = z.enum(["steps", "tokens", "cost", "wall_time"]);
 export const toolKindSchema = z.enum(["builtin", "handoff", "task", "external", "unknown"]);
-
-const chatMessageSchema = z.union([
-  z.strictObject({ role: z.literal("system"), content: z.string() }),
-  z.strictObject({ role: z.literal("user"), content: z.string() }),
-  z.strictObject({
-    role: z.literal("assistant"),
-    content: z.string(),
-    toolCalls: z.array(z.strictObject({ id: z.string(), name: z.string(), arguments: z.string() })).optional(),
-  }),
-  z.strictObject({ role: z.literal("tool"), toolCallId: z.string(), toolName: z.string(), content: z.string() }),
-]);
 
 const modelErrorSchema = z.strictObject({
   kind: z.string(),
@@ -126,8 +113,18 @@ export const modelCallStartEventSchema = z.strictObject({
   model: z.string(),
   chainIndex: z.number().int().nonnegative(),
   attempt: z.number().int().positive(),
-  /** What the model was given (secrets redacted). */
+  /**
+   * What the model was given that it was not given before (secrets redacted):
+   * the messages appended since this agent session's previous model call
+   * (`basedOnSpanId`), whose prompt was the first `previousMessageCount`
+   * messages. The first call of an agent span carries the whole prompt (system
+   * prompt included) with `basedOnSpanId: null`; a retry or fallback of the same
+   * step carries none. The trace rebuilds full prompts (`rebuildPrompt`), so a
+   * stored trace grows linearly with the conversation, not with its square.
+   */
   messages: z.array(chatMessageSchema),
+  previousMessageCount: z.number().int().nonnegative(),
+  basedOnSpanId: z.string().nullable(),
   /** Names of the tools offered. */
   tools: z.array(z.string()),
 });
@@ -146,7 +143,7 @@ export const modelCallEndEventSchema = z.strictObject({
   costUsd: z.number().nonnegative().nullable(),
   finishReason: z.string().nullable(),
   text: z.string().nullable(),
-  toolCalls: z.array(z.strictObject({ id: z.string(), name: z.string(), arguments: z.string() })).nullable(),
+  toolCalls: z.array(modelToolCallSchema).nullable(),
   error: modelErrorSchema.nullable(),
   willRetry: z.boolean(),
   willFallback: z.boolean(),

@@ -6,6 +6,7 @@ import type { VisibleTools } from "./agent/visible-tools";
 import type { BudgetTracker } from "./budget/budget-tracker";
 import type { EventBus } from "./event-bus";
 import type { RuntimePorts } from "./ports";
+import type { Span } from "./span";
 import type { ResolvedRunOptions } from "./run-options";
 import type { TaskRegistry } from "./tasks/task-registry";
 import type { KeyedMutex } from "./util/keyed-mutex";
@@ -45,7 +46,8 @@ export interface RunContext {
   readonly pricing: Pricing;
   /** Visible tools per agent id and role, computed once per run. */
   readonly toolsCache: Map<string, VisibleTools>;
-  readonly runSpanId: string;
+  /** The run's root span (RUN_START … RUN_END); agents and run-level points hang below it. */
+  readonly runSpan: Span<"RUN">;
   /** Per-attempt model timeouts, on the sleep port. */
   readonly timer: ModelTimer;
   newSpanId(): string;

@@ -11,6 +11,7 @@ import type { AgentStatus, RunStatus, RuntimeEvent } from "./events";
 import { rootSessionKey } from "./handoff/session-key";
 import type { RuntimePorts } from "./ports";
 import { createPricing } from "./pricing-adapter";
+import { Span } from "./span";
 import type { RunContext } from "./run-context";
 import { type RunOptions, resolveRunOptions } from "./run-options";
 import { TaskRegistry } from "./tasks/task-registry";
@@ -71,14 +72,11 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
   const modelStop = new CancelScope();
   let spans = 0;
   const newSpanId = () => `s${++spans}`;
-  const runSpanId = newSpanId();
+  const runSpan = new Span(bus, "RUN", newSpanId(), null, null, null);
 
   const budget = new BudgetTracker(definition.settings.budgets, ports.clock.now(), (error, site) => {
-    bus.emit({
+    (site ?? runSpan).point({
       type: "BUDGET_EXCEEDED",
-      spanId: site?.spanId ?? runSpanId,
-      parentSpanId: site ? site.parentSpanId : null,
-      source: site?.source ?? null,
       budget: error.budget,
       limit: error.limit,
       used: error.used,
@@ -103,7 +101,7 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
     hasBudgets: hasLimits(definition.settings.budgets),
     pricing: createPricing(params.options?.priceTable),
     toolsCache: new Map(),
-    runSpanId,
+    runSpan,
     timer: ports.timer ?? timerFromSleep(ports.sleep),
     newSpanId,
   };
@@ -129,12 +127,8 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
 async function execute(ctx: RunContext, input: string): Promise<RunResult> {
   const { definition, ports } = ctx;
   const startedAt = ports.clock.now();
-  const root = definition.agents[definition.rootAgentId];
-  ctx.bus.emit({
+  ctx.runSpan.start({
     type: "RUN_START",
-    spanId: ctx.runSpanId,
-    parentSpanId: null,
-    source: null,
     graphName: definition.graphName,
     rootAgentId: definition.rootAgentId,
     conversationId: ctx.conversationId,
@@ -155,6 +149,7 @@ async function execute(ctx: RunContext, input: string): Promise<RunResult> {
   let output: string | null = null;
   let error: string | null = null;
   try {
+    const root = definition.agents[definition.rootAgentId];
     if (!root) throw new Error(`root agent ${definition.rootAgentId} is not in the definition`);
     const key = rootSessionKey(ctx.conversationId, root.id);
     const stored = await ports.sessions.load(key);
@@ -164,7 +159,7 @@ async function execute(ctx: RunContext, input: string): Promise<RunResult> {
       path: root.id,
       depth: 0,
       sessionId,
-      parentSpanId: ctx.runSpanId,
+      parentSpanId: ctx.runSpan.spanId,
       workspaceId: `${ctx.conversationId}:${root.id}`,
       modelChain: root.modelChain.length > 0 ? root.modelChain : ctx.options.defaultModelChain,
       history: stored?.messages ?? [],
@@ -226,11 +221,8 @@ function endRun(
     steps: ctx.budget.steps,
     durationMillis: ctx.ports.clock.now() - input.startedAt,
   };
-  ctx.bus.emit({
+  ctx.runSpan.close({
     type: "RUN_END",
-    spanId: ctx.runSpanId,
-    parentSpanId: null,
-    source: null,
     status: result.status,
     output: result.output,
     error: result.error,

@@ -2,6 +2,7 @@ import type { AgentDefinition, AgentRole } from "../../compiler/definition";
 import type { ChatMessage } from "../../models/model-port";
 import type { ModelChain } from "../../models/model-ref";
 import type { CancelScope, CancelToken } from "../../shared/cancel-scope";
+import type { Span } from "../span";
 import type { TaskMailbox } from "../tasks/task-mailbox";
 import type { VisibleTools } from "./visible-tools";
 
@@ -20,8 +21,8 @@ export interface AgentFrame {
   readonly depth: number;
   readonly role: AgentRole;
   readonly sessionId: string;
-  readonly spanId: string;
-  readonly parentSpanId: string;
+  /** This session's AGENT span: the scope of its model calls, tool calls and announces. */
+  readonly span: Span<"AGENT">;
   readonly workspaceId: string;
   readonly modelChain: ModelChain;
   readonly tools: VisibleTools;
@@ -41,6 +42,9 @@ export interface AgentFrame {
   /** The transcript sent to the model; `messages[0]` is the system prompt when `hasSystem`. */
   readonly messages: ChatMessage[];
   readonly hasSystem: boolean;
+  /** The span of this session's latest model call and how many messages it was given (MODEL_CALL_START records only what follows). */
+  promptSpanId: string | null;
+  promptCount: number;
   /** Background tasks this session started, and its inbox of finished ones. */
   readonly mailbox: TaskMailbox;
   /** Children admitted and not yet settled (sync in flight + running tasks). */

@@ -4,14 +4,15 @@ import type { ModelResponse, ModelUsage } from "../../models/model-port";
 import type { ModelTimer } from "../../models/timing-ports";
 import { reservationFor } from "../budget/budget";
 import type { RunContext } from "../run-context";
+import { type Span, openSpan } from "../span";
 import { estimateMessagesTokens } from "../util/tokens";
 import type { AgentFrame } from "./frame";
 import { redactMessages } from "./transcript";
 
 /**
  * One model step of an agent: reserve budget, call the fallback chain with the
- * agent's visible tools, trace every attempt (MODEL_CALL_START shows exactly
- * the messages and tool names the model was given), stream text deltas, then
+ * agent's visible tools, trace every attempt (MODEL_CALL_START records the
+ * messages added since the session's previous call and the tool names offered), stream text deltas, then
  * settle the reservation with the real usage. Throws on a budget stop,
  * cancellation or an exhausted chain; the loop turns that into the agent's outcome.
  */
@@ -27,32 +28,37 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
       outputPricePerToken: prices.output,
     }),
     clock.now(),
-    { agentId: agent.id, source: frame.source, spanId: frame.spanId, parentSpanId: frame.parentSpanId },
+    frame.span,
   );
 
   const usage: ModelUsage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
   let costUsd = 0;
-  let open: { spanId: string; info: AttemptInfo; startedAt: number } | null = null;
+  // The attempt in flight (one at a time): its span, and what its END repeats.
+  let open: Span<"MODEL_CALL"> | null = null;
+  let openInfo: AttemptInfo | null = null;
+  let openedAt = 0;
   let closed = false;
   const cancel = frame.modelCancel;
 
   const onAttemptStart = (info: AttemptInfo) => {
     if (closed) return;
-    const spanId = ctx.newSpanId();
-    open = { spanId, info, startedAt: clock.now() };
-    ctx.bus.emit({
+    openInfo = info;
+    openedAt = clock.now();
+    // Only what is new since the session's previous call (the transcript is append-only): traces stay linear.
+    const from = frame.promptCount;
+    open = openSpan(ctx, frame.span, {
       type: "MODEL_CALL_START",
-      spanId,
-      parentSpanId: frame.spanId,
-      source: frame.source,
-      agentId: agent.id,
       provider: info.provider,
       model: info.model,
       chainIndex: info.chainIndex,
       attempt: info.attempt,
-      messages: redactMessages(frame.messages, ctx.options.secrets),
+      messages: redactMessages(frame.messages, ctx.options.secrets, from),
+      previousMessageCount: from,
+      basedOnSpanId: frame.promptSpanId,
       tools: frame.tools.names as string[],
     });
+    frame.promptSpanId = open.spanId;
+    frame.promptCount = frame.messages.length;
   };
 
   const onAttemptEnd = (info: AttemptEndInfo) => {
@@ -67,12 +73,8 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
       usage.cachedInputTokens += response.usage.cachedInputTokens;
       costUsd += attemptCost ?? 0;
     }
-    ctx.bus.emit({
+    open.close({
       type: "MODEL_CALL_END",
-      spanId: open.spanId,
-      parentSpanId: frame.spanId,
-      source: frame.source,
-      agentId: agent.id,
       provider: info.provider,
       model: info.model,
       chainIndex: info.chainIndex,
@@ -92,14 +94,7 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
 
   const onTextDelta = (delta: string) => {
     if (closed || !open || delta === "") return;
-    ctx.bus.emit({
-      type: "TEXT_DELTA",
-      spanId: open.spanId,
-      parentSpanId: frame.spanId,
-      source: frame.source,
-      agentId: agent.id,
-      delta,
-    });
+    open.point({ type: "TEXT_DELTA", delta });
   };
 
   try {
@@ -128,19 +123,16 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
     return result.response;
   } finally {
     // An attempt still open here was cut off (abort, or a client that ignored it): close its span.
-    const stillOpen = open as { spanId: string; info: AttemptInfo; startedAt: number } | null;
-    if (stillOpen) {
-      ctx.bus.emit({
+    const stillOpen = open as Span<"MODEL_CALL"> | null;
+    const info = openInfo as AttemptInfo | null;
+    if (stillOpen && info) {
+      stillOpen.close({
         type: "MODEL_CALL_END",
-        spanId: stillOpen.spanId,
-        parentSpanId: frame.spanId,
-        source: frame.source,
-        agentId: agent.id,
-        provider: stillOpen.info.provider,
-        model: stillOpen.info.model,
-        chainIndex: stillOpen.info.chainIndex,
-        attempt: stillOpen.info.attempt,
-        durationMillis: clock.now() - stillOpen.startedAt,
+        provider: info.provider,
+        model: info.model,
+        chainIndex: info.chainIndex,
+        attempt: info.attempt,
+        durationMillis: clock.now() - openedAt,
         usage: null,
         costUsd: 0,
         finishReason: null,

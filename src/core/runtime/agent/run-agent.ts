@@ -7,6 +7,7 @@ import { HandoffTimeoutError } from "../errors/handoff-timeout-error";
 import { MaxStepsExceededError } from "../errors/max-steps-exceeded-error";
 import type { AgentStatus } from "../events";
 import type { RunContext } from "../run-context";
+import { openSpan } from "../span";
 import { formatAnnounce } from "../tasks/announce";
 import { TaskMailbox } from "../tasks/task-mailbox";
 import { CancelScope, type CancelToken } from "../../shared/cancel-scope";
@@ -53,18 +54,6 @@ export interface AgentOutcome {
  */
 export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<AgentOutcome> {
   const frame = createFrame(ctx, spec);
-  ctx.bus.emit({
-    type: "AGENT_START",
-    spanId: frame.spanId,
-    parentSpanId: frame.parentSpanId,
-    source: frame.source,
-    agentId: frame.agent.id,
-    agentName: frame.agent.name,
-    depth: frame.depth,
-    role: frame.role,
-    sessionId: frame.sessionId,
-    input: spec.input,
-  });
 
   let outcome: AgentOutcome;
   try {
@@ -82,12 +71,8 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
     await frame.mailbox.allSettled();
   }
 
-  ctx.bus.emit({
+  frame.span.close({
     type: "AGENT_END",
-    spanId: frame.spanId,
-    parentSpanId: frame.parentSpanId,
-    source: frame.source,
-    agentId: frame.agent.id,
     status: outcome.status,
     output: outcome.output,
     error: outcome.error,
@@ -169,12 +154,8 @@ function deliverAnnounce(ctx: RunContext, frame: AgentFrame): void {
     frame.depth > 0,
   );
   frame.messages.push({ role: "user", content: text });
-  ctx.bus.emit({
+  frame.span.point({
     type: "ANNOUNCE",
-    spanId: frame.spanId,
-    parentSpanId: frame.parentSpanId,
-    source: frame.source,
-    agentId: frame.agent.id,
     taskIds: tasks.map((task) => task.id),
     remaining,
     text,
@@ -209,15 +190,27 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
   // Without budgets nothing but cancellation stops a model call: the agent's own token serves both.
   const ownModelScope = ctx.hasBudgets ? CancelScope.linked(spec.cancel, ctx.modelStop) : null;
   const first = spec.modelChain[0];
+  const source = spec.depth === 0 ? null : spec.path;
+  const span = openSpan(
+    ctx,
+    { spanId: spec.parentSpanId, source, agentId: spec.agent.id },
+    {
+      type: "AGENT_START",
+      agentName: spec.agent.name,
+      depth: spec.depth,
+      role,
+      sessionId: spec.sessionId,
+      input: spec.input,
+    },
+  );
   return {
     agent: spec.agent,
     path: spec.path,
-    source: spec.depth === 0 ? null : spec.path,
+    source,
     depth: spec.depth,
     role,
     sessionId: spec.sessionId,
-    spanId: ctx.newSpanId(),
-    parentSpanId: spec.parentSpanId,
+    span,
     workspaceId: spec.workspaceId,
     modelChain: spec.modelChain,
     tools: toolsFor(ctx, spec.agent, role),
@@ -227,6 +220,8 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     prices: first ? ctx.pricing.perToken(first) : { input: 0, output: 0 },
     messages,
     hasSystem: messages[0]?.role === "system",
+    promptSpanId: null,
+    promptCount: 0,
     mailbox: new TaskMailbox(),
     activeChildren: 0,
     steps: 0,

@@ -2,6 +2,7 @@ import type { ModelToolCall } from "../../models/model-port";
 import { errorMessage } from "../errors";
 import { type ToolOutcome, runHandoff } from "../handoff/run-handoff";
 import type { RunContext } from "../run-context";
+import { openSpan } from "../span";
 import { runTaskTool } from "../tasks/run-task-tool";
 import { notAllowedMessage } from "../tools/permissions";
 import { runBuiltinTool, runExternalTool } from "../tools/run-regular-tool";
@@ -29,15 +30,10 @@ export async function toolStep(ctx: RunContext, frame: AgentFrame, calls: readon
 /** One call: permission check (the executor, not the prompt, enforces the tool surface), dispatch, events. */
 export async function executeToolCall(ctx: RunContext, frame: AgentFrame, call: ModelToolCall): Promise<string> {
   const { clock } = ctx.ports;
-  const spanId = ctx.newSpanId();
   const kind = frame.tools.kinds.get(call.name) ?? "unknown";
   const startedAt = clock.now();
-  ctx.bus.emit({
+  const span = openSpan(ctx, frame.span, {
     type: "TOOL_CALL_START",
-    spanId,
-    parentSpanId: frame.spanId,
-    source: frame.source,
-    agentId: frame.agent.id,
     callId: call.id,
     tool: call.name,
     kind,
@@ -53,7 +49,7 @@ export async function executeToolCall(ctx: RunContext, frame: AgentFrame, call: 
           outcome = { output: notAllowedMessage(call.name, frame.agent.id), isError: true };
           break;
         case "handoff":
-          outcome = await runHandoff(ctx, frame, frame.tools.handoffs.get(call.name)!, call, spanId);
+          outcome = await runHandoff(ctx, frame, frame.tools.handoffs.get(call.name)!, call, span);
           break;
         case "task":
           outcome = await runTaskTool(ctx, frame, call);
@@ -69,12 +65,8 @@ export async function executeToolCall(ctx: RunContext, frame: AgentFrame, call: 
   } catch (error) {
     outcome = { output: `error: ${errorMessage(error)}`, isError: true };
   }
-  ctx.bus.emit({
+  span.close({
     type: "TOOL_CALL_END",
-    spanId,
-    parentSpanId: frame.spanId,
-    source: frame.source,
-    agentId: frame.agent.id,
     callId: call.id,
     tool: call.name,
     output: outcome.output,

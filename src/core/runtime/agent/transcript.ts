@@ -39,15 +39,15 @@ export function initialMessages(instructions: string, history: readonly ChatMess
   return messages;
 }
 
-/** Copies `messages` with every secret value masked (a plain slice when there are none). */
-export function redactMessages(messages: readonly ChatMessage[], secrets: readonly string[]): ChatMessage[] {
-  if (secrets.length === 0) return messages.slice();
+/** Copies `messages` from index `from` on, with every secret value masked (a plain slice when there are none). */
+export function redactMessages(messages: readonly ChatMessage[], secrets: readonly string[], from = 0): ChatMessage[] {
+  if (secrets.length === 0) return messages.slice(from);
   const mask = (text: string) => {
     let out = text;
     for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join("[redacted]");
     return out;
   };
-  return messages.map((message): ChatMessage => {
+  return messages.slice(from).map((message): ChatMessage => {
     switch (message.role) {
       case "assistant":
         return {

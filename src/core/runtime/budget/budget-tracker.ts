@@ -1,15 +1,11 @@
 import type { ModelUsage } from "../../models/model-port";
 import type { BudgetKind } from "../events";
 import { BudgetExceededError } from "../errors/budget-exceeded-error";
+import type { Span } from "../span";
 import { type BudgetAmounts, type BudgetLimits, type BudgetState, checkReservation } from "./budget";
 
-/** Where a reservation was asked for (for the BUDGET_EXCEEDED event). */
-export interface BudgetSite {
-  agentId: string;
-  source: string | null;
-  spanId: string;
-  parentSpanId: string | null;
-}
+/** Where a reservation was asked for: the agent's span, which BUDGET_EXCEEDED is emitted in. */
+export type BudgetSite = Span<"AGENT">;
 
 /** A held reservation; settle or release it exactly once. */
 export interface Reservation {

@@ -67,7 +67,6 @@ export async function runChildJob(ctx: RunContext, spec: ChildJobSpec): Promise<
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (cancel.aborted) return { type: "cancelled", reason: errorMessage(cancel.reason), attempts: attempt - 1 };
       progress.attempts = attempt;
-      // A per-attempt controller only when the policy has a timeout (the common case needs none).
       // A per-attempt scope only when the policy has a timeout (the common case needs none); its timer is on the timer port.
       const attemptScope = policy.timeoutMillis > 0 ? CancelScope.linked(cancel) : null;
       const cancelTimer = attemptScope

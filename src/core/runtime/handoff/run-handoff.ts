@@ -5,6 +5,7 @@ import { errorMessage } from "../errors";
 import { HandoffTimeoutError } from "../errors/handoff-timeout-error";
 import type { HandoffStatus } from "../events";
 import type { RunContext } from "../run-context";
+import { type Span, openSpan } from "../span";
 import { runExternalTool } from "../tools/run-regular-tool";
 import { CancelScope } from "../../shared/cancel-scope";
 import { checkPolicyAdmission, checkSpawnLimits } from "./admission";
@@ -41,23 +42,19 @@ export async function runHandoff(
   parent: AgentFrame,
   handoff: HandoffDefinition,
   call: ModelToolCall,
-  toolSpanId: string,
+  toolSpan: Span<"TOOL_CALL">,
 ): Promise<ToolOutcome> {
   const { clock, ids } = ctx.ports;
   const startedAt = clock.now();
   const handoffId = ids.newId("handoff");
-  const spanId = ctx.newSpanId();
   const depth = parent.depth + 1;
   const policy = parent.agent.handoffPolicy;
   const child = ctx.definition.agents[handoff.childId];
   const tool = handoff.toolName;
   const subagent = handoff.childId;
 
-  ctx.bus.emit({
+  const span = openSpan(ctx, toolSpan, {
     type: "HANDOFF_START",
-    spanId,
-    parentSpanId: toolSpanId,
-    source: parent.source,
     handoffId,
     callId: call.id,
     tool,
@@ -75,11 +72,8 @@ export async function runHandoff(
     attempts: number,
     taskId: string | null = null,
   ): ToolOutcome => {
-    ctx.bus.emit({
+    span.close({
       type: "HANDOFF_END",
-      spanId,
-      parentSpanId: toolSpanId,
-      source: parent.source,
       handoffId,
       callId: call.id,
       tool,
@@ -181,7 +175,7 @@ export async function runHandoff(
       child,
       input,
       depth,
-      handoffSpanId: spanId,
+      handoffSpanId: span.spanId,
       sessionId,
       reuseKey,
       cancel: jobController,
@@ -199,7 +193,7 @@ export async function runHandoff(
         tool,
         label: handoff.label,
         handoffId,
-        handoffSpanId: spanId,
+        handoffSpan: span,
         childSessionKey: sessionKey,
         controller: jobController,
         job,

@@ -3,6 +3,7 @@ import { eventsOfType } from "../testing/assert-event-invariants";
 import { call, defineGraph, say, scripted } from "../testing/define-graph";
 import { runToEnd } from "../testing/run-to-end";
 import { createTestPorts } from "../testing/test-ports";
+import { rebuildPrompt } from "../../trace/rebuild-prompt";
 
 describe("agent loop", () => {
   it("calls the model, runs tools, repeats until a final answer", async () => {
@@ -24,8 +25,14 @@ describe("agent loop", () => {
     expect(toolEnd).toMatchObject({ tool: "calculator", output: "42", isError: false, source: null });
     const starts = eventsOfType(events, "MODEL_CALL_START");
     expect(starts[0].tools).toEqual(["calculator"]);
+    // The first call carries the whole prompt; later ones only what was added since (linear traces).
     expect(starts[0].messages.map((m) => m.role)).toEqual(["system", "user"]);
-    expect(starts[1].messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool"]);
+    expect(starts[0]).toMatchObject({ previousMessageCount: 0, basedOnSpanId: null });
+    expect(starts[1].messages.map((m) => m.role)).toEqual(["assistant", "tool"]);
+    expect(starts[1]).toMatchObject({ previousMessageCount: 2, basedOnSpanId: starts[0].spanId });
+    // …and the full prompt rebuilt from the trace is exactly what the model was given.
+    const bySpan = new Map(starts.map((start) => [start.spanId, start]));
+    expect(rebuildPrompt(starts[1].spanId, (id) => bySpan.get(id))).toEqual(test.requests[1].messages);
     expect(events.map((e) => e.type)).toEqual([
       "RUN_START",
       "AGENT_START",

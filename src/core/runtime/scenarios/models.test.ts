@@ -4,6 +4,7 @@ import { call, defineGraph, fail, say, scripted } from "../testing/define-graph"
 import { functionModel, textResponse } from "../testing/recording-model";
 import { runToEnd } from "../testing/run-to-end";
 import { createTestPorts } from "../testing/test-ports";
+import { rebuildPrompt } from "../../trace/rebuild-prompt";
 
 describe("model fallback chain (SPEC §5.7)", () => {
   it("traces every attempt: retries on the primary, then falls back", async () => {
@@ -39,6 +40,15 @@ describe("model fallback chain (SPEC §5.7)", () => {
       ["scripted", 0, 2],
       ["scripted", 1, 1],
     ]);
+    // Retries and fallbacks of one step add no messages: each is based on the attempt before.
+    const starts = eventsOfType(events, "MODEL_CALL_START");
+    expect(starts.map((s) => [s.messages.length, s.previousMessageCount, s.basedOnSpanId])).toEqual([
+      [2, 0, null],
+      [0, 2, starts[0].spanId],
+      [0, 2, starts[1].spanId],
+    ]);
+    const bySpan = new Map(starts.map((start) => [start.spanId, start]));
+    expect(rebuildPrompt(starts[2].spanId, (id) => bySpan.get(id))).toEqual(test.requests[2].messages);
     // One logical step, however many attempts.
     expect(result.steps).toBe(1);
   });

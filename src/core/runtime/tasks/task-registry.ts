@@ -2,6 +2,7 @@ import type { AgentFrame } from "../agent/frame";
 import type { ChildJobResult } from "../handoff/child-job";
 import type { RunContext } from "../run-context";
 import type { CancelScope } from "../../shared/cancel-scope";
+import { type Span, openSpan } from "../span";
 import { RunCancelledError } from "../errors/run-cancelled-error";
 import type { TaskRecord } from "./task-record";
 
@@ -30,7 +31,8 @@ export class TaskRegistry {
       tool: string;
       label: string | null;
       handoffId: string;
-      handoffSpanId: string;
+      /** The handoff that created the task: its span is the task span's parent. */
+      handoffSpan: Span<"HANDOFF">;
       childSessionKey: string;
       controller: CancelScope;
       job: Promise<ChildJobResult>;
@@ -63,26 +65,25 @@ export class TaskRegistry {
     };
     this.byId.set(id, task);
     owner.mailbox.add(task);
-    ctx.bus.emit({
-      type: "TASK_ACCEPTED",
+    const span = openSpan(
+      ctx,
+      input.handoffSpan,
+      {
+        type: "TASK_ACCEPTED",
+        taskId: id,
+        agentId: task.agentId,
+        ownerAgentId: task.ownerAgentId,
+        tool: task.tool,
+        handoffId: task.handoffId,
+        childSessionKey: task.childSessionKey,
+        reason: input.reason,
+      },
       spanId,
-      parentSpanId: input.handoffSpanId,
-      source: owner.source,
-      taskId: id,
-      agentId: task.agentId,
-      ownerAgentId: task.ownerAgentId,
-      tool: task.tool,
-      handoffId: task.handoffId,
-      childSessionKey: task.childSessionKey,
-      reason: input.reason,
-    });
+    );
 
     input.job.then((result) => {
       const durationMillis = ctx.ports.clock.now() - task.startedAt;
       const common = {
-        spanId,
-        parentSpanId: input.handoffSpanId,
-        source: owner.source,
         taskId: id,
         agentId: task.agentId,
         ownerAgentId: task.ownerAgentId,
@@ -93,7 +94,7 @@ export class TaskRegistry {
           task.status = "COMPLETED";
           task.output = result.output;
           task.steps = result.steps;
-          ctx.bus.emit({
+          span.close({
             type: "TASK_COMPLETED",
             ...common,
             output: result.output,
@@ -107,7 +108,7 @@ export class TaskRegistry {
           const status = result.type === "failed" && result.kind === "timeout" ? "TIMEOUT" : "FAILED";
           task.status = status;
           task.error = result.error;
-          ctx.bus.emit({
+          span.close({
             type: "TASK_FAILED",
             ...common,
             status,
@@ -120,7 +121,7 @@ export class TaskRegistry {
         case "cancelled":
           task.status = "CANCELLED";
           task.error = result.reason;
-          ctx.bus.emit({ type: "TASK_CANCELLED", ...common, reason: result.reason, durationMillis });
+          span.close({ type: "TASK_CANCELLED", ...common, reason: result.reason, durationMillis });
           break;
       }
       owner.mailbox.settle(task);
