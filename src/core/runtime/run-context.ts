@@ -2,7 +2,6 @@ import type { RuntimeDefinition } from "../compiler/definition";
 import type { ModelUsage } from "../models/model-port";
 import type { ModelRef } from "../models/model-ref";
 import type { ModelTimer } from "../models/timing-ports";
-import type { VisibleTools } from "./agent/visible-tools";
 import type { BudgetTracker } from "./budget/budget-tracker";
 import type { EventBus } from "./event-bus";
 import type { RuntimePorts } from "./ports";
@@ -44,8 +43,6 @@ export interface RunContext {
   /** True when the definition sets any budget (model calls then also listen to `modelStop`). */
   readonly hasBudgets: boolean;
   readonly pricing: Pricing;
-  /** Visible tools per agent id and role, computed once per run. */
-  readonly toolsCache: Map<string, VisibleTools>;
   /** The run's root span (RUN_START … RUN_END); agents and run-level points hang below it. */
   readonly runSpan: Span<"RUN">;
   /** Per-attempt model timeouts, on the sleep port. */

@@ -48,6 +48,11 @@ export interface RunHandle {
   readonly conversationId: string;
   /** The one ordered event stream; each iteration replays from RUN_START and ends after RUN_END. */
   readonly events: AsyncIterable<RuntimeEvent>;
+  /**
+   * The same stream in batches (everything emitted since the previous step),
+   * for consumers that persist or forward events: one promise per batch instead of one per event.
+   */
+  readonly eventBatches: AsyncIterable<readonly RuntimeEvent[]>;
   /** Events emitted so far (live, read-only). */
   readonly emitted: readonly RuntimeEvent[];
   /** Settles after RUN_END; never rejects. */
@@ -100,7 +105,6 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
     modelStop,
     hasBudgets: hasLimits(definition.settings.budgets),
     pricing: createPricing(params.options?.priceTable),
-    toolsCache: new Map(),
     runSpan,
     timer: ports.timer ?? timerFromSleep(ports.sleep),
     newSpanId,
@@ -112,6 +116,7 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
     runId,
     conversationId,
     events: bus,
+    eventBatches: bus.batches(),
     emitted: bus.events,
     result,
     cancel: (reason) => cancel.abort(new RunCancelledError(reason ?? "run cancelled")),

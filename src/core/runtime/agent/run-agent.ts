@@ -17,7 +17,7 @@ import { type NextStep, decideNextStep } from "./next-step";
 import { roleForDepth } from "./role";
 import { toolStep } from "./tool-step";
 import { initialMessages } from "./transcript";
-import { computeVisibleTools, type VisibleTools } from "./visible-tools";
+import { visibleToolsFor } from "./visible-tools";
 
 /** Where and how to run one agent session. */
 export interface AgentRunSpec {
@@ -213,7 +213,13 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     span,
     workspaceId: spec.workspaceId,
     modelChain: spec.modelChain,
-    tools: toolsFor(ctx, spec.agent, role),
+    tools: visibleToolsFor({
+      agent: spec.agent,
+      role,
+      definition: ctx.definition,
+      forceSync: ctx.options.forceSync,
+      runner: ctx.ports.tools,
+    }),
     cancel: spec.cancel,
     modelCancel: ownModelScope ?? spec.cancel,
     ownModelScope,
@@ -228,20 +234,4 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     lastText: null,
     startedAt: ctx.ports.clock.now(),
   };
-}
-
-function toolsFor(ctx: RunContext, agent: AgentDefinition, role: AgentFrame["role"]): VisibleTools {
-  const key = `${agent.id}\u0000${role}`;
-  let tools = ctx.toolsCache.get(key);
-  if (!tools) {
-    tools = computeVisibleTools({
-      agent,
-      role,
-      definition: ctx.definition,
-      forceSync: ctx.options.forceSync,
-      runner: ctx.ports.tools,
-    });
-    ctx.toolsCache.set(key, tools);
-  }
-  return tools;
 }
