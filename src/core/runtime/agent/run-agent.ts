@@ -57,7 +57,45 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
 
   let outcome: AgentOutcome;
   try {
-    const output = await agentLoop(ctx, frame);
+    // The ReAct loop runs in this frame: one async frame per agent alive across each model wait, not two.
+    const maxSteps = frame.agent.maxSteps;
+    let stepsUsed = 0;
+    let output: string | null = null;
+    while (output === null) {
+      throwIfStopped(ctx, frame);
+      deliverAnnounce(ctx, frame);
+      const response = await modelStep(ctx, frame);
+      stepsUsed++;
+      frame.steps++;
+      const calls = response.toolCalls;
+      frame.messages.push(
+        calls.length > 0
+          ? { role: "assistant", content: response.text, toolCalls: calls }
+          : { role: "assistant", content: response.text },
+      );
+      if (response.text !== "") frame.lastText = response.text;
+      if (calls.length > 0) await toolStep(ctx, frame, calls);
+
+      let next: NextStep = decide(frame, calls.length, stepsUsed, maxSteps, response.text);
+      while (next.type === "wait_for_tasks") {
+        await frame.mailbox.waitForChange(frame.cancel);
+        throwIfStopped(ctx, frame);
+        next = decide(frame, 0, stepsUsed, maxSteps, response.text);
+      }
+      switch (next.type) {
+        case "run_again":
+          break;
+        case "max_steps":
+          throw new MaxStepsExceededError(frame.agent.id, maxSteps);
+        case "deliver_announce":
+          // A wake-up is a new activation with its own maxSteps (as a new turn of the session).
+          stepsUsed = 0;
+          break;
+        case "final_output":
+          output = next.output;
+          break;
+      }
+    }
     outcome = finished(frame, "completed", output, null);
   } catch (error) {
     outcome = outcomeFromError(ctx, frame, error);
@@ -81,45 +119,6 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
   });
   frame.ownModelScope?.dispose();
   return outcome;
-}
-
-async function agentLoop(ctx: RunContext, frame: AgentFrame): Promise<string> {
-  const maxSteps = frame.agent.maxSteps;
-  let stepsUsed = 0;
-  for (;;) {
-    throwIfStopped(ctx, frame);
-    deliverAnnounce(ctx, frame);
-    const response = await modelStep(ctx, frame);
-    stepsUsed++;
-    frame.steps++;
-    const calls = response.toolCalls;
-    frame.messages.push(
-      calls.length > 0
-        ? { role: "assistant", content: response.text, toolCalls: calls }
-        : { role: "assistant", content: response.text },
-    );
-    if (response.text !== "") frame.lastText = response.text;
-    if (calls.length > 0) await toolStep(ctx, frame, calls);
-
-    let next: NextStep = decide(frame, calls.length, stepsUsed, maxSteps, response.text);
-    while (next.type === "wait_for_tasks") {
-      await frame.mailbox.waitForChange(frame.cancel);
-      throwIfStopped(ctx, frame);
-      next = decide(frame, 0, stepsUsed, maxSteps, response.text);
-    }
-    switch (next.type) {
-      case "run_again":
-        continue;
-      case "max_steps":
-        throw new MaxStepsExceededError(frame.agent.id, maxSteps);
-      case "deliver_announce":
-        // A wake-up is a new activation with its own maxSteps (as a new turn of the session).
-        stepsUsed = 0;
-        continue;
-      case "final_output":
-        return next.output;
-    }
-  }
 }
 
 function decide(frame: AgentFrame, toolCalls: number, stepsUsed: number, maxSteps: number, text: string): NextStep {
