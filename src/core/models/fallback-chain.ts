@@ -69,78 +69,128 @@ export interface GenerateWithFallbackResult {
  * Throws `EmptyModelChainError` for an empty chain and
  * `ModelChainExhaustedError` when every entry failed.
  */
-export async function generateWithFallback(options: GenerateWithFallbackOptions): Promise<GenerateWithFallbackResult> {
-  const { chain, client, request, sleep, onAttemptStart, onAttemptEnd } = options;
-  const backoff = options.backoff ?? defaultBackoff;
-  const retryAfterCapMs = options.retryAfterCapMs ?? DEFAULT_RETRY_AFTER_CAP_MS;
-  const timer = options.timer ?? globalTimer;
-  const clock = options.clock ?? systemClock;
-  if (chain.length === 0) throw new EmptyModelChainError({ agentId: request.context.agentId });
-  const cancel = options.cancel ?? tokenFromSignal(request.signal);
-
-  const failed: FailedAttempt[] = [];
-  for (let chainIndex = 0; chainIndex < chain.length; chainIndex++) {
-    const entry = chain[chainIndex];
-    const maxAttempts = 1 + Math.max(0, entry.retries);
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (cancel.aborted) throw abortedError(entry, cancel);
-      const info: AttemptInfo = { chainIndex, attempt, provider: entry.provider, model: entry.model };
-      onAttemptStart?.(info);
-      const started = clock.now();
-      let response: ModelResponse | null = null;
-      let error!: ModelCallError;
-      if (entry.timeoutMillis > 0) {
-        const outcome = await runAttempt({ client, request, entry, chainIndex, timer, cancel });
-        if (outcome.ok) response = outcome.response;
-        else error = outcome.error;
-      } else {
-        // The untimed hot path awaits the call itself: no attempt frame kept alive across the model wait.
-        const late = { dropped: false };
-        try {
-          response = await untimedCall(client, request, entry, chainIndex, cancel, late);
-        } catch (thrown) {
-          error = cancel.aborted ? abortedError(entry, cancel) : toModelCallError(thrown, entry);
-        } finally {
-          late.dropped = true;
-        }
-      }
-      const durationMs = Math.max(0, clock.now() - started);
-      if (response !== null) {
-        onAttemptEnd?.({ ...info, durationMs, response, willRetry: false, willFallback: false });
-        return { response, chainIndex, attempt, entry, failedAttempts: failed };
-      }
-
-      const errorInfo = describeError(error);
-      failed.push({ ...info, durationMs, error: errorInfo });
-      const decision = decideAfterFailure({
-        error,
-        attempt,
-        retries: maxAttempts - 1,
-        chainIndex,
-        chainLength: chain.length,
-      });
-      if (decision.action === "retry") {
-        const delayMs = nextDelay(error, attempt - 1, { backoff, retryAfterCapMs });
-        onAttemptEnd?.({ ...info, durationMs, error: errorInfo, willRetry: true, willFallback: false, delayMs });
-        if (delayMs > 0) await sleepQuietly(sleep, delayMs, cancel);
-        continue;
-      }
-      onAttemptEnd?.({
-        ...info,
-        durationMs,
-        error: errorInfo,
-        willRetry: false,
-        willFallback: decision.action === "fallback",
-      });
-      if (decision.action === "fallback") break;
-      if (decision.reason === "exhausted") {
-        throw new ModelChainExhaustedError({ attempts: failed, lastError: error, agentId: request.context.agentId });
-      }
-      throw error;
-    }
+export function generateWithFallback(options: GenerateWithFallbackOptions): Promise<GenerateWithFallbackResult> {
+  try {
+    if (options.chain.length === 0) throw new EmptyModelChainError({ agentId: options.request.context.agentId });
+    return new ChainCall(options).attempt();
+  } catch (error) {
+    return Promise.reject(error);
   }
-  // Unreachable: the last entry either answers, stops or exhausts the chain.
-  throw new EmptyModelChainError({ agentId: request.context.agentId });
+}
+
+/**
+ * One walk down the chain as a small state machine rather than an `async`
+ * loop: while a call is pending only this object and the call's continuation
+ * are alive, not a suspended frame with every local of the loop (the runtime
+ * keeps one such walk per waiting agent, 1,000s under load).
+ */
+class ChainCall {
+  private readonly cancel: CancelToken;
+  private readonly timer: ModelTimer;
+  private readonly clock: ModelClock;
+  private readonly failed: FailedAttempt[] = [];
+  private chainIndex = 0;
+  private attemptNo = 1;
+  private info: AttemptInfo | null = null;
+  private started = 0;
+
+  constructor(private readonly options: GenerateWithFallbackOptions) {
+    this.cancel = options.cancel ?? tokenFromSignal(options.request.signal);
+    this.timer = options.timer ?? globalTimer;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Starts the current attempt; throws (a rejection for callers) when the caller aborted. */
+  attempt(): Promise<GenerateWithFallbackResult> {
+    const { client, request } = this.options;
+    const { cancel, chainIndex } = this;
+    const entry = this.options.chain[chainIndex];
+    if (cancel.aborted) throw abortedError(entry, cancel);
+    const info: AttemptInfo = { chainIndex, attempt: this.attemptNo, provider: entry.provider, model: entry.model };
+    this.info = info;
+    this.options.onAttemptStart?.(info);
+    this.started = this.clock.now();
+    if (entry.timeoutMillis > 0) {
+      return runAttempt({ client, request, entry, chainIndex, timer: this.timer, cancel }).then((outcome) =>
+        outcome.ok ? this.answered(entry, outcome.response) : this.failedWith(entry, outcome.error),
+      );
+    }
+    // The untimed hot path: the call, one cancel subscription and this continuation.
+    const late = { dropped: false };
+    return untimedCall(client, request, entry, chainIndex, cancel, late).then(
+      (response) => {
+        late.dropped = true;
+        return this.answered(entry, response);
+      },
+      (thrown: unknown) => {
+        late.dropped = true;
+        return this.failedWith(entry, cancel.aborted ? abortedError(entry, cancel) : toModelCallError(thrown, entry));
+      },
+    );
+  }
+
+  private answered(entry: ModelRef, response: ModelResponse): GenerateWithFallbackResult {
+    const durationMs = Math.max(0, this.clock.now() - this.started);
+    this.options.onAttemptEnd?.({ ...this.info!, durationMs, response, willRetry: false, willFallback: false });
+    return { response, chainIndex: this.chainIndex, attempt: this.attemptNo, entry, failedAttempts: this.failed };
+  }
+
+  /** Retry (after the delay), fall to the next entry, or throw: the loop of the retry policy. */
+  private failedWith(entry: ModelRef, error: ModelCallError): Promise<GenerateWithFallbackResult> {
+    const { options, failed } = this;
+    const info = this.info!;
+    const chainLength = options.chain.length;
+    const durationMs = Math.max(0, this.clock.now() - this.started);
+    const errorInfo = describeError(error);
+    failed.push({ ...info, durationMs, error: errorInfo });
+    const maxAttempts = 1 + Math.max(0, entry.retries);
+    const decision = decideAfterFailure({
+      error,
+      attempt: this.attemptNo,
+      retries: maxAttempts - 1,
+      chainIndex: this.chainIndex,
+      chainLength,
+    });
+    if (decision.action === "retry") {
+      const delayMs = nextDelay(error, this.attemptNo - 1, {
+        backoff: options.backoff ?? defaultBackoff,
+        retryAfterCapMs: options.retryAfterCapMs ?? DEFAULT_RETRY_AFTER_CAP_MS,
+      });
+      options.onAttemptEnd?.({ ...info, durationMs, error: errorInfo, willRetry: true, willFallback: false, delayMs });
+      this.attemptNo++;
+      if (this.attemptNo > maxAttempts) this.nextEntry();
+      return delayMs > 0
+        ? sleepQuietly(options.sleep, delayMs, this.cancel).then(() => this.attempt())
+        : this.attempt();
+    }
+    options.onAttemptEnd?.({
+      ...info,
+      durationMs,
+      error: errorInfo,
+      willRetry: false,
+      willFallback: decision.action === "fallback",
+    });
+    if (decision.action === "fallback") {
+      this.nextEntry();
+      return this.attempt();
+    }
+    if (decision.reason === "exhausted") {
+      throw new ModelChainExhaustedError({
+        attempts: failed,
+        lastError: error,
+        agentId: options.request.context.agentId,
+      });
+    }
+    throw error;
+  }
+
+  private nextEntry(): void {
+    this.chainIndex++;
+    this.attemptNo = 1;
+    // Unreachable: the last entry either answers, stops or exhausts the chain.
+    if (this.chainIndex >= this.options.chain.length)
+      throw new EmptyModelChainError({ agentId: this.options.request.context.agentId });
+  }
 }
 
 type AttemptOutcome = { ok: true; response: ModelResponse } | { ok: false; error: ModelCallError };
