@@ -56,7 +56,41 @@ describe("graph run", () => {
     expect(stdout).toMatch(/^▶ run "Research team"/);
     expect(stdout).toContain("⇢ handoff to critic (depth 1, NEW_SESSION)");
     expect(stdout).toContain("[lead/critic] ▶ critic (leaf, depth 1)");
-    expect(stdout).toMatch(/■ run completed · 8 model calls/);
+    expect(stdout).toMatch(/■ run completed · 8 model calls · \d+ in \/ \d+ out · \$0\.\d+ · 1400 ms/);
+    // The tree at the end comes from the span reducer: each agent with its rolled-up totals.
+    const tree = stdout.slice(stdout.indexOf("trace:"));
+    expect(tree).toMatch(/^ {2}run "Research team" completed · 8 model calls/m);
+    expect(tree).toMatch(/^ {4}lead completed · 8 model calls/m);
+    expect(tree).toMatch(/^ {6}⇢ subagent_critic → critic completed · attempts 1 · 200 ms$/m);
+    expect(tree).toMatch(/^ {8}critic completed · 1 model call · \d+ in \/ \d+ out · \$0\.\d+ · 200 ms$/m);
+  });
+
+  it("--pretty shows retries as steps and an unknown price as unpriced, not free", async () => {
+    const path = tempGraph({
+      schemaVersion: 1,
+      name: "unpriced",
+      rootAgentId: "main",
+      agents: [
+        {
+          id: "main",
+          name: "Main",
+          modelChain: [
+            {
+              provider: "scripted",
+              model: "gpt-4o",
+              retries: 1,
+              script: { turns: [], whenExhausted: { kind: "error", status: 503, message: "down" } },
+            },
+            { provider: "scripted", model: "my-local-llama", script: { turns: [{ kind: "text", text: "hi" }] } },
+          ],
+        },
+      ],
+    });
+    const { code, stdout } = await cli([path, "--input", "hi", "--pretty", "--instant"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("✗ model scripted/gpt-4o (simulated) #0 try 2");
+    expect(stdout).toMatch(/■ run completed · 3 model calls \(1 step\) · \d+ in \/ \d+ out · \$0 \+ 1 unpriced call/);
+    expect(stdout).toMatch(/^ {4}main completed · 3 model calls \(1 step\)/m);
   });
 
   it("exits 1 on a failed run", async () => {

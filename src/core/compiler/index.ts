@@ -8,6 +8,8 @@ export type { CompiledEdge, GraphAnalysis } from "./analysis";
 export type { CompileOptions, KnownModel, KnownTool } from "./options";
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostic-codes";
 export { hashDefinition } from "./hash";
+export { parseRuntimeDefinition, SUPPORTED_DEFINITION_VERSIONS } from "./parse-runtime-definition";
+export { RuntimeDefinitionError } from "./runtime-definition-error";
 export { canonicalJson } from "./canonical-json";
 export { defaultHandoffToolName, normalizeToolName, MAX_TOOL_NAME_LENGTH } from "./tool-names";
 export { agentModelChain, edgeModelChain } from "./model-chain";

@@ -60,7 +60,7 @@ describe("EventBus", () => {
 
   it("calls sinks synchronously in order; a throwing sink does not break the run", () => {
     const seen: number[] = [];
-    const errors: unknown[] = [];
+    const errors: Array<[string, number, number]> = [];
     const bus = new EventBus(
       "run_1",
       clock,
@@ -70,12 +70,34 @@ describe("EventBus", () => {
         },
         (e) => seen.push(e.seq),
       ],
-      (e) => errors.push(e),
+      (error, event, sinkIndex) => errors.push([(error as Error).message, event.seq, sinkIndex]),
     );
     bus.emit(delta("a"));
     bus.emit(delta("b"));
     expect(seen).toEqual([0, 1]);
-    expect(errors).toHaveLength(2);
+    expect(errors).toEqual([
+      ["sink down", 0, 0],
+      ["sink down", 1, 0],
+    ]);
+  });
+
+  it("survives an error handler that throws too", () => {
+    const seen: number[] = [];
+    const bus = new EventBus(
+      "run_1",
+      clock,
+      [
+        () => {
+          throw new Error("sink down");
+        },
+        (e) => seen.push(e.seq),
+      ],
+      () => {
+        throw new Error("reporter down");
+      },
+    );
+    expect(() => bus.emit(delta("a"))).not.toThrow();
+    expect(seen).toEqual([0]);
   });
 
   it("refuses events after RUN_END", () => {

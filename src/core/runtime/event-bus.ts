@@ -17,7 +17,8 @@ export class EventBus implements AsyncIterable<RuntimeEvent> {
     private readonly runId: string,
     private readonly clock: Clock,
     private readonly sinks: readonly EventSink[] = [],
-    private readonly onSinkError?: (error: unknown) => void,
+    /** Told about every sink that throws (the run and the other sinks go on); must not throw itself. */
+    private readonly onSinkError?: (error: unknown, event: RuntimeEvent, sinkIndex: number) => void,
   ) {}
 
   /** Events emitted so far (a live view; do not mutate). */
@@ -29,6 +30,14 @@ export class EventBus implements AsyncIterable<RuntimeEvent> {
     return this.closed;
   }
 
+  private reportSinkError(error: unknown, event: RuntimeEvent, sinkIndex: number): void {
+    try {
+      this.onSinkError?.(error, event, sinkIndex);
+    } catch {
+      // A failing reporter has nowhere left to report to; the run must go on.
+    }
+  }
+
   emit(draft: EventDraft): RuntimeEvent {
     if (this.closed) throw new Error(`event emitted after RUN_END: ${draft.type}`);
     // Stamped in place: drafts are fresh objects owned by the bus from here on (no copy on the hot path).
@@ -38,11 +47,11 @@ export class EventBus implements AsyncIterable<RuntimeEvent> {
     event.timestamp = this.clock.now();
     this.buffer.push(event);
     if (draft.type === "RUN_END") this.closed = true;
-    for (const sink of this.sinks) {
+    for (let i = 0; i < this.sinks.length; i++) {
       try {
-        sink(event);
+        this.sinks[i](event);
       } catch (error) {
-        this.onSinkError?.(error);
+        this.reportSinkError(error, event, i);
       }
     }
     if (this.waiters.length > 0) {

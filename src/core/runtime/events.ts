@@ -118,7 +118,8 @@ export const modelCallStartEventSchema = z.strictObject({
    * the messages appended since this agent session's previous model call
    * (`basedOnSpanId`), whose prompt was the first `previousMessageCount`
    * messages. The first call of an agent span carries the whole prompt (system
-   * prompt included) with `basedOnSpanId: null`; a retry or fallback of the same
+   * prompt included) with `basedOnSpanId: null` (a reused session activated again
+   * in the same run continues its previous activation); a retry or fallback of the same
    * step carries none. The trace rebuilds full prompts (`rebuildPrompt`), so a
    * stored trace grows linearly with the conversation, not with its square.
    */

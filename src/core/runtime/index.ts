@@ -10,7 +10,9 @@ export type {
   FileWorkspace,
   IdGenerator,
   IdKind,
+  Logger,
   RuntimePorts,
+  SinkErrorReport,
   SessionStore,
   Sleep,
   StoredSession,
@@ -24,4 +26,6 @@ export { InvalidInputFilterError } from "./handoff/input-filter";
 export { MemorySessionStore } from "./memory/memory-session-store";
 export { MemoryFileWorkspace } from "./memory/memory-file-workspace";
 export { systemPorts } from "./system-ports";
+export { consoleLogger, createSinkErrorReporter } from "./sink-error-reporter";
+export { openSpan, Span, type EventBody, type SpanScope } from "./span";
 export { reuseSessionKey, rootSessionKey, childSessionKey } from "./handoff/session-key";

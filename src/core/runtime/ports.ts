@@ -97,6 +97,20 @@ export interface ToolRunner {
 /** Receives every event synchronously, in order. Must not block (buffer inside if slow). */
 export type EventSink = (event: RuntimeEvent) => void;
 
+/** Where the runtime reports problems that are not the run's own (a failing event sink). */
+export interface Logger {
+  warn(message: string): void;
+}
+
+/** A sink threw while receiving `event`: the run and the other sinks went on. */
+export interface SinkErrorReport {
+  runId: string;
+  /** Position of the sink in `ports.sinks`. */
+  sinkIndex: number;
+  event: RuntimeEvent;
+  error: unknown;
+}
+
 /** Everything `runGraph` needs from the outside world. */
 export interface RuntimePorts {
   model: ModelClient;
@@ -113,4 +127,11 @@ export interface RuntimePorts {
   timer?: ModelTimer;
   /** Extra synchronous consumers besides `run.events` (persistence, SSE). */
   sinks?: EventSink[];
+  /**
+   * Called for every sink that throws. Default: the first failure of each sink
+   * and, when the run ends, how many more there were go to `logger`.
+   */
+  onSinkError?: (report: SinkErrorReport) => void;
+  /** Default: the console (`systemPorts`), or the console when absent. */
+  logger?: Logger;
 }

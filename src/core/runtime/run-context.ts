@@ -1,5 +1,5 @@
 import type { RuntimeDefinition } from "../compiler/definition";
-import type { ModelUsage } from "../models/model-port";
+import type { ChatMessage, ModelUsage } from "../models/model-port";
 import type { ModelRef } from "../models/model-ref";
 import type { ModelTimer } from "../models/timing-ports";
 import type { BudgetTracker } from "./budget/budget-tracker";
@@ -19,6 +19,14 @@ export interface Pricing {
   perToken(ref: ModelRef): { input: number; output: number };
 }
 
+/** Where a reused session's last recorded prompt ends: the call's span and the transcript it was part of. */
+export interface SessionPrompt {
+  readonly spanId: string;
+  /** How many messages of `messages` that call was given. */
+  readonly count: number;
+  readonly messages: readonly ChatMessage[];
+}
+
 /**
  * Everything shared by the agents of one run. One object, passed explicitly
  * (never global), so parallel runs in one process are independent.
@@ -34,6 +42,12 @@ export interface RunContext {
   readonly tasks: TaskRegistry;
   /** Serialises REUSE_SESSION calls per session key. */
   readonly locks: KeyedMutex;
+  /**
+   * Reused sessions (REUSE_SESSION) -> the latest model call of their previous
+   * activation in this run, so the next activation's first MODEL_CALL_START
+   * records only what is new rather than the whole history again.
+   */
+  readonly sessionPrompts: Map<string, SessionPrompt>;
   /** Reuse key -> session id, resolved once per run so concurrent first calls agree. */
   readonly reuseSessionIds: Map<string, Promise<string>>;
   /** Run-wide cancellation (run.cancel, options.signal); every agent's signal descends from it. */

@@ -11,6 +11,7 @@ import type { AgentStatus, RunStatus, RuntimeEvent } from "./events";
 import { rootSessionKey } from "./handoff/session-key";
 import type { RuntimePorts } from "./ports";
 import { createPricing } from "./pricing-adapter";
+import { consoleLogger, createSinkErrorReporter } from "./sink-error-reporter";
 import { Span } from "./span";
 import type { RunContext } from "./run-context";
 import { type RunOptions, resolveRunOptions } from "./run-options";
@@ -72,7 +73,17 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
   const options = resolveRunOptions(params.options);
   const runId = ports.ids.newId("run");
   const conversationId = params.conversationId ?? ports.ids.newId("conversation");
-  const bus = new EventBus(runId, ports.clock, ports.sinks ?? []);
+  const sinks = ports.sinks ?? [];
+  // A throwing sink is reported (never silently dropped), and never breaks the run or the other sinks.
+  const reporter =
+    sinks.length > 0 && !ports.onSinkError ? createSinkErrorReporter(ports.logger ?? consoleLogger) : null;
+  const onSinkError = ports.onSinkError ?? reporter?.report;
+  const bus = new EventBus(
+    runId,
+    ports.clock,
+    sinks,
+    onSinkError && ((error, event, sinkIndex) => onSinkError({ runId, sinkIndex, event, error })),
+  );
   const cancel = CancelScope.fromSignal(params.options?.signal);
   const modelStop = new CancelScope();
   let spans = 0;
@@ -100,6 +111,7 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
     budget,
     tasks: new TaskRegistry(),
     locks: new KeyedMutex(),
+    sessionPrompts: new Map(),
     reuseSessionIds: new Map(),
     cancel,
     modelStop,
@@ -110,7 +122,13 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
     newSpanId,
   };
 
-  const result = execute(ctx, params.input).catch((error: unknown) => crashResult(ctx, error));
+  const settled = execute(ctx, params.input).catch((error: unknown) => crashResult(ctx, error));
+  const result = reporter
+    ? settled.then((outcome) => {
+        reporter.flush(runId);
+        return outcome;
+      })
+    : settled;
 
   return {
     runId,

@@ -4,6 +4,7 @@ import { globalTimer } from "../models/timing-ports";
 import { MemoryFileWorkspace } from "./memory/memory-file-workspace";
 import { MemorySessionStore } from "./memory/memory-session-store";
 import type { Clock, IdGenerator, RuntimePorts, Sleep } from "./ports";
+import { consoleLogger } from "./sink-error-reporter";
 
 /** Real wall clock. */
 export const systemClock: Clock = { now: () => Date.now() };
@@ -49,5 +50,7 @@ export function systemPorts(overrides: Partial<RuntimePorts> & { model?: ModelCl
     // Real setTimeout for model timeouts, unless a custom (e.g. virtual) sleep is used.
     timer: overrides.timer ?? (overrides.sleep ? undefined : globalTimer),
     sinks: overrides.sinks,
+    onSinkError: overrides.onSinkError,
+    logger: overrides.logger ?? consoleLogger,
   };
 }

@@ -99,6 +99,10 @@ describe("buildTrace", () => {
     }
     // Every span object seen along the way still reads as it did then.
     for (const [span, json] of snapshots) expect(JSON.stringify(span)).toBe(json);
+    // Going on from an older state would mix two histories in the shared index: refused loudly.
+    const stale = reduceTrace(createTrace(), events[0]);
+    reduceTrace(stale, events[1]);
+    expect(() => reduceTrace(stale, events[1])).toThrow(/superseded trace state/);
     const whole = buildTrace(events);
     expect([...state.spans.values()]).toEqual([...whole.spans.values()]);
   });

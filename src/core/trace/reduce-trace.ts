@@ -2,9 +2,14 @@ import { type RuntimeEvent, SPAN_CLOSERS, SPAN_OPENERS } from "../runtime/events
 import { EMPTY_TOTALS, type TotalsDelta, addTotals } from "./totals";
 import type { TraceSpan, TraceSpanKind, TraceState } from "./trace-types";
 
+/** How many events each span index has absorbed: tells a superseded state from the latest one. */
+const absorbed = new WeakMap<ReadonlyMap<string, TraceSpan>, number>();
+
 /** An empty trace, before any event. */
 export function createTrace(): TraceState {
-  return { runId: null, rootId: null, spans: new Map(), eventCount: 0, finished: false, problems: [] };
+  const spans = new Map<string, TraceSpan>();
+  absorbed.set(spans, 0);
+  return { runId: null, rootId: null, spans, eventCount: 0, finished: false, problems: [] };
 }
 
 /** The span tree of a complete (or partial) event stream. */
@@ -24,11 +29,15 @@ type SpanDraft = Mutable<TraceSpan>;
  * ancestor. Deterministic and IO-free; O(depth) per event, so a live stream
  * can be fed event by event. Span objects are never modified (a change
  * replaces them); the span index is shared with the returned state, so keep
- * only the latest state. A malformed stream never throws: each anomaly is
- * recorded in `problems`.
+ * only the latest state — reducing a superseded one throws rather than
+ * silently mixing two histories. A malformed stream never throws: each
+ * anomaly is recorded in `problems`.
  */
 export function reduceTrace(state: TraceState, event: RuntimeEvent): TraceState {
   const spans = state.spans as Map<string, TraceSpan>;
+  if (absorbed.get(spans) !== state.eventCount)
+    throw new Error("reduceTrace was given a superseded trace state: continue from the state it last returned");
+  absorbed.set(spans, state.eventCount + 1);
   const problems = state.problems as string[];
   let { runId, rootId, finished } = state;
   if (runId === null) runId = event.runId;

@@ -14,6 +14,7 @@ import { CancelScope, type CancelToken } from "../../shared/cancel-scope";
 import type { AgentFrame } from "./frame";
 import { modelStep } from "./model-step";
 import { type NextStep, decideNextStep } from "./next-step";
+import { continuedPrompt, rememberPrompt } from "./session-prompt";
 import { roleForDepth } from "./role";
 import { toolStep } from "./tool-step";
 import { initialMessages } from "./transcript";
@@ -30,6 +31,8 @@ export interface AgentRunSpec {
   modelChain: ModelChain;
   /** Prior transcript (reused session, fork copy, earlier conversation turns), without a system prompt. */
   history: readonly ChatMessage[];
+  /** A REUSE_SESSION activation: its trace may continue the session's previous activation in this run. */
+  reusedSession?: boolean;
   input: string;
   /** Cancels this agent (and its descendants). */
   cancel: CancelToken;
@@ -109,6 +112,8 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
     await frame.mailbox.allSettled();
   }
 
+  // The next activation of a reused session continues this one's prompt chain in the trace.
+  if (spec.reusedSession) rememberPrompt(ctx, frame);
   frame.span.close({
     type: "AGENT_END",
     status: outcome.status,
@@ -202,6 +207,8 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
       input: spec.input,
     },
   );
+  // A reused session activated again continues its previous activation's prompt chain in the trace.
+  const continues = spec.reusedSession ? continuedPrompt(ctx, spec.sessionId, messages) : null;
   return {
     agent: spec.agent,
     path: spec.path,
@@ -225,8 +232,8 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     prices: first ? ctx.pricing.perToken(first) : { input: 0, output: 0 },
     messages,
     hasSystem: messages[0]?.role === "system",
-    promptSpanId: null,
-    promptCount: 0,
+    promptSpanId: continues ? continues.spanId : null,
+    promptCount: continues ? continues.count : 0,
     mailbox: new TaskMailbox(),
     activeChildren: 0,
     steps: 0,

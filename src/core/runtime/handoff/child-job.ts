@@ -83,6 +83,7 @@ export async function runChildJob(ctx: RunContext, spec: ChildJobSpec): Promise<
         workspaceId: handoff.workspaceMode === "shared" ? parent.workspaceId : `${ctx.conversationId}:${path}`,
         modelChain: handoff.modelChain.length > 0 ? handoff.modelChain : ctx.options.defaultModelChain,
         history,
+        reusedSession: spec.reuseKey !== null,
         input: spec.input,
         cancel: attemptScope ?? cancel,
       });

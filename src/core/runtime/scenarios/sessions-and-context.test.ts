@@ -4,6 +4,7 @@ import { eventsOfType } from "../testing/assert-event-invariants";
 import { call, defineGraph, fail, say, scripted } from "../testing/define-graph";
 import { runToEnd } from "../testing/run-to-end";
 import { createTestPorts } from "../testing/test-ports";
+import { buildTrace, promptOf } from "../../trace";
 
 const twoReviews = (parallel: boolean) =>
   parallel
@@ -44,6 +45,14 @@ describe("sessions (seed 000 §9, SPEC §5.5)", () => {
     );
     expect(stored?.messages.map((m) => m.content)).toEqual(["first", "review one", "second", "review two"]);
     expect(eventsOfType(events, "HANDOFF_START").every((e) => e.sessionMode === "REUSE_SESSION")).toBe(true);
+    // The second activation's trace continues the first: only the answer and the new task are recorded.
+    const [callOne, callTwo] = eventsOfType(events, "MODEL_CALL_START").filter((e) => e.agentId === "reviewer");
+    expect(callTwo).toMatchObject({ basedOnSpanId: callOne.spanId, previousMessageCount: 2 });
+    expect(callTwo.messages).toEqual([
+      { role: "assistant", content: "review one" },
+      { role: "user", content: "second" },
+    ]);
+    expect(promptOf(buildTrace(events), callTwo.spanId)).toEqual(second.messages);
   });
 
   it("NEW_SESSION starts fresh every time", async () => {
