@@ -48,8 +48,8 @@ export interface RunContext {
    * records only what is new rather than the whole history again.
    */
   readonly sessionPrompts: Map<string, SessionPrompt>;
-  /** Reuse key -> session id, resolved once per run so concurrent first calls agree. */
-  readonly reuseSessionIds: Map<string, Promise<string>>;
+  /** Reuse key -> session id, resolved once per run so concurrent first calls agree (created on first use). */
+  reuseSessionIds: Map<string, Promise<string>> | null;
   /** Run-wide cancellation (run.cancel, options.signal); every agent's signal descends from it. */
   readonly cancel: CancelScope;
   /** Aborted when a budget is exhausted: stops model calls, not tools (never mid-write). */

@@ -112,7 +112,7 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
     tasks: new TaskRegistry(),
     locks: new KeyedMutex(),
     sessionPrompts: new Map(),
-    reuseSessionIds: new Map(),
+    reuseSessionIds: null,
     cancel,
     modelStop,
     hasBudgets: hasLimits(definition.settings.budgets),

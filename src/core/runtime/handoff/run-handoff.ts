@@ -334,10 +334,11 @@ const noop = () => {};
 
 /** The session id behind a reuse key: loaded once per run, created when the store has none. */
 function resolveReuseSessionId(ctx: RunContext, key: string): Promise<string> {
-  let pending = ctx.reuseSessionIds.get(key);
+  const known = (ctx.reuseSessionIds ??= new Map());
+  let pending = known.get(key);
   if (!pending) {
     pending = ctx.ports.sessions.load(key).then((stored) => stored?.sessionId ?? ctx.ports.ids.newId("session"));
-    ctx.reuseSessionIds.set(key, pending);
+    known.set(key, pending);
   }
   return pending;
 }
