@@ -1,3 +1,4 @@
+import { type CancelToken, tokenFromSignal } from "../shared/cancel-scope";
 import type { ModelTimer } from "./timing-ports";
 
 /** The abort signal of one attempt: the caller's signal plus the attempt's timeout. */
@@ -25,15 +26,17 @@ const noop = () => {};
  * composed signals alive longer than needed.
  */
 export function createAttemptSignal(options: {
-  parent: AbortSignal;
+  /** The caller's cancellation (a token subscribes without an `EventTarget` listener). */
+  parent: AbortSignal | CancelToken;
   timeoutMs: number;
   timer: ModelTimer;
   /** The abort reason used when the timeout fires. */
   timeoutReason: () => unknown;
 }): AttemptSignal {
-  const { parent, timeoutMs, timer } = options;
+  const { timeoutMs, timer } = options;
+  const parent = options.parent instanceof AbortSignal ? tokenFromSignal(options.parent) : options.parent;
   const controller = timeoutMs > 0 ? new AbortController() : null;
-  const signal = controller ? controller.signal : parent;
+  const signal = controller ? controller.signal : parent.signal;
   let timedOut = false;
   let rejectRace: (reason: unknown) => void = noop;
 
@@ -41,8 +44,7 @@ export function createAttemptSignal(options: {
     if (controller && !controller.signal.aborted) controller.abort(reason);
     rejectRace(reason);
   };
-  const onParentAbort = () => abort(parent.reason);
-  parent.addEventListener("abort", onParentAbort, { once: true });
+  const subscription = parent.onAbort(abort);
   if (parent.aborted) abort(parent.reason);
 
   const cancelTimer =
@@ -69,7 +71,7 @@ export function createAttemptSignal(options: {
     dispose() {
       rejectRace = noop;
       cancelTimer();
-      parent.removeEventListener("abort", onParentAbort);
+      parent.off(subscription);
     },
   };
 }

@@ -1,4 +1,3 @@
-import { abortable } from "../shared/abort";
 import type { AttemptEndInfo, AttemptErrorInfo, AttemptInfo, FailedAttempt } from "./attempt-events";
 import { createAttemptSignal } from "./attempt-signal";
 import { type BackoffFn, defaultBackoff } from "./backoff";
@@ -11,6 +10,7 @@ import { DEFAULT_RETRY_AFTER_CAP_MS, nextDelay } from "./next-delay";
 import { toModelCallError } from "./normalize-error";
 import { decideAfterFailure } from "./retry-policy";
 import { type ModelClock, type ModelSleep, type ModelTimer, globalTimer, systemClock } from "./timing-ports";
+import { type CancelToken, raceCancel, tokenFromSignal } from "../shared/cancel-scope";
 
 /** A model request before a chain entry is chosen: no `model`, no `chainIndex`. */
 export type ChainRequest = Omit<ModelRequest, "model" | "context"> & {
@@ -34,6 +34,12 @@ export interface GenerateWithFallbackOptions {
   timer?: ModelTimer;
   /** Measures attempt durations. Default: `Date.now`. */
   clock?: ModelClock;
+  /**
+   * The caller's cancellation, when it has one (the runtime's per-agent scope):
+   * the chain's abort checks and races subscribe to it instead of adding `abort`
+   * listeners to `request.signal`. Must abort together with `request.signal`.
+   */
+  cancel?: CancelToken;
 }
 
 export interface GenerateWithFallbackResult {
@@ -63,66 +69,128 @@ export interface GenerateWithFallbackResult {
  * Throws `EmptyModelChainError` for an empty chain and
  * `ModelChainExhaustedError` when every entry failed.
  */
-export async function generateWithFallback(options: GenerateWithFallbackOptions): Promise<GenerateWithFallbackResult> {
-  const { chain, client, request, sleep, onAttemptStart, onAttemptEnd } = options;
-  const backoff = options.backoff ?? defaultBackoff;
-  const retryAfterCapMs = options.retryAfterCapMs ?? DEFAULT_RETRY_AFTER_CAP_MS;
-  const timer = options.timer ?? globalTimer;
-  const clock = options.clock ?? systemClock;
-  if (chain.length === 0) throw new EmptyModelChainError({ agentId: request.context.agentId });
-
-  const failed: FailedAttempt[] = [];
-  for (let chainIndex = 0; chainIndex < chain.length; chainIndex++) {
-    const entry = chain[chainIndex];
-    const maxAttempts = 1 + Math.max(0, entry.retries);
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (request.signal.aborted) throw abortedError(entry, request.signal);
-      const info: AttemptInfo = { chainIndex, attempt, provider: entry.provider, model: entry.model };
-      onAttemptStart?.(info);
-      const started = clock.now();
-      const outcome =
-        entry.timeoutMillis > 0
-          ? await runAttempt({ client, request, entry, chainIndex, timer })
-          : await runUntimedAttempt(client, request, entry, chainIndex);
-      const durationMs = Math.max(0, clock.now() - started);
-
-      if (outcome.ok) {
-        onAttemptEnd?.({ ...info, durationMs, response: outcome.response, willRetry: false, willFallback: false });
-        return { response: outcome.response, chainIndex, attempt, entry, failedAttempts: failed };
-      }
-
-      const error = outcome.error;
-      const errorInfo = describeError(error);
-      failed.push({ ...info, durationMs, error: errorInfo });
-      const decision = decideAfterFailure({
-        error,
-        attempt,
-        retries: maxAttempts - 1,
-        chainIndex,
-        chainLength: chain.length,
-      });
-      if (decision.action === "retry") {
-        const delayMs = nextDelay(error, attempt - 1, { backoff, retryAfterCapMs });
-        onAttemptEnd?.({ ...info, durationMs, error: errorInfo, willRetry: true, willFallback: false, delayMs });
-        if (delayMs > 0) await sleepQuietly(sleep, delayMs, request.signal);
-        continue;
-      }
-      onAttemptEnd?.({
-        ...info,
-        durationMs,
-        error: errorInfo,
-        willRetry: false,
-        willFallback: decision.action === "fallback",
-      });
-      if (decision.action === "fallback") break;
-      if (decision.reason === "exhausted") {
-        throw new ModelChainExhaustedError({ attempts: failed, lastError: error, agentId: request.context.agentId });
-      }
-      throw error;
-    }
+export function generateWithFallback(options: GenerateWithFallbackOptions): Promise<GenerateWithFallbackResult> {
+  try {
+    if (options.chain.length === 0) throw new EmptyModelChainError({ agentId: options.request.context.agentId });
+    return new ChainCall(options).attempt();
+  } catch (error) {
+    return Promise.reject(error);
   }
-  // Unreachable: the last entry either answers, stops or exhausts the chain.
-  throw new EmptyModelChainError({ agentId: request.context.agentId });
+}
+
+/**
+ * One walk down the chain as a small state machine rather than an `async`
+ * loop: while a call is pending only this object and the call's continuation
+ * are alive, not a suspended frame with every local of the loop (the runtime
+ * keeps one such walk per waiting agent, 1,000s under load).
+ */
+class ChainCall {
+  private readonly cancel: CancelToken;
+  private readonly timer: ModelTimer;
+  private readonly clock: ModelClock;
+  private readonly failed: FailedAttempt[] = [];
+  private chainIndex = 0;
+  private attemptNo = 1;
+  private info: AttemptInfo | null = null;
+  private started = 0;
+
+  constructor(private readonly options: GenerateWithFallbackOptions) {
+    this.cancel = options.cancel ?? tokenFromSignal(options.request.signal);
+    this.timer = options.timer ?? globalTimer;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Starts the current attempt; throws (a rejection for callers) when the caller aborted. */
+  attempt(): Promise<GenerateWithFallbackResult> {
+    const { client, request } = this.options;
+    const { cancel, chainIndex } = this;
+    const entry = this.options.chain[chainIndex];
+    if (cancel.aborted) throw abortedError(entry, cancel);
+    const info: AttemptInfo = { chainIndex, attempt: this.attemptNo, provider: entry.provider, model: entry.model };
+    this.info = info;
+    this.options.onAttemptStart?.(info);
+    this.started = this.clock.now();
+    if (entry.timeoutMillis > 0) {
+      return runAttempt({ client, request, entry, chainIndex, timer: this.timer, cancel }).then((outcome) =>
+        outcome.ok ? this.answered(entry, outcome.response) : this.failedWith(entry, outcome.error),
+      );
+    }
+    // The untimed hot path: the call, one cancel subscription and this continuation.
+    const late = { dropped: false };
+    return untimedCall(client, request, entry, chainIndex, cancel, late).then(
+      (response) => {
+        late.dropped = true;
+        return this.answered(entry, response);
+      },
+      (thrown: unknown) => {
+        late.dropped = true;
+        return this.failedWith(entry, cancel.aborted ? abortedError(entry, cancel) : toModelCallError(thrown, entry));
+      },
+    );
+  }
+
+  private answered(entry: ModelRef, response: ModelResponse): GenerateWithFallbackResult {
+    const durationMs = Math.max(0, this.clock.now() - this.started);
+    this.options.onAttemptEnd?.({ ...this.info!, durationMs, response, willRetry: false, willFallback: false });
+    return { response, chainIndex: this.chainIndex, attempt: this.attemptNo, entry, failedAttempts: this.failed };
+  }
+
+  /** Retry (after the delay), fall to the next entry, or throw: the loop of the retry policy. */
+  private failedWith(entry: ModelRef, error: ModelCallError): Promise<GenerateWithFallbackResult> {
+    const { options, failed } = this;
+    const info = this.info!;
+    const chainLength = options.chain.length;
+    const durationMs = Math.max(0, this.clock.now() - this.started);
+    const errorInfo = describeError(error);
+    failed.push({ ...info, durationMs, error: errorInfo });
+    const maxAttempts = 1 + Math.max(0, entry.retries);
+    const decision = decideAfterFailure({
+      error,
+      attempt: this.attemptNo,
+      retries: maxAttempts - 1,
+      chainIndex: this.chainIndex,
+      chainLength,
+    });
+    if (decision.action === "retry") {
+      const delayMs = nextDelay(error, this.attemptNo - 1, {
+        backoff: options.backoff ?? defaultBackoff,
+        retryAfterCapMs: options.retryAfterCapMs ?? DEFAULT_RETRY_AFTER_CAP_MS,
+      });
+      options.onAttemptEnd?.({ ...info, durationMs, error: errorInfo, willRetry: true, willFallback: false, delayMs });
+      this.attemptNo++;
+      if (this.attemptNo > maxAttempts) this.nextEntry();
+      return delayMs > 0
+        ? sleepQuietly(options.sleep, delayMs, this.cancel).then(() => this.attempt())
+        : this.attempt();
+    }
+    options.onAttemptEnd?.({
+      ...info,
+      durationMs,
+      error: errorInfo,
+      willRetry: false,
+      willFallback: decision.action === "fallback",
+    });
+    if (decision.action === "fallback") {
+      this.nextEntry();
+      return this.attempt();
+    }
+    if (decision.reason === "exhausted") {
+      throw new ModelChainExhaustedError({
+        attempts: failed,
+        lastError: error,
+        agentId: options.request.context.agentId,
+      });
+    }
+    throw error;
+  }
+
+  private nextEntry(): void {
+    this.chainIndex++;
+    this.attemptNo = 1;
+    // Unreachable: the last entry either answers, stops or exhausts the chain.
+    if (this.chainIndex >= this.options.chain.length)
+      throw new EmptyModelChainError({ agentId: this.options.request.context.agentId });
+  }
 }
 
 type AttemptOutcome = { ok: true; response: ModelResponse } | { ok: false; error: ModelCallError };
@@ -134,10 +202,11 @@ async function runAttempt(input: {
   entry: ModelRef;
   chainIndex: number;
   timer: ModelTimer;
+  cancel: CancelToken;
 }): Promise<AttemptOutcome> {
-  const { client, request, entry, chainIndex, timer } = input;
+  const { client, request, entry, chainIndex, timer, cancel } = input;
   const attemptSignal = createAttemptSignal({
-    parent: request.signal,
+    parent: cancel,
     timeoutMs: entry.timeoutMillis,
     timer,
     timeoutReason: () => timeoutError(entry),
@@ -156,7 +225,7 @@ async function runAttempt(input: {
     const response = await attemptSignal.race(callClient(client, modelRequest));
     return { ok: true, response };
   } catch (thrown) {
-    if (request.signal.aborted) return { ok: false, error: abortedError(entry, request.signal) };
+    if (cancel.aborted) return { ok: false, error: abortedError(entry, cancel) };
     if (attemptSignal.timedOut) return { ok: false, error: timeoutError(entry, thrown) };
     return { ok: false, error: toModelCallError(thrown, entry) };
   } finally {
@@ -166,36 +235,29 @@ async function runAttempt(input: {
 }
 
 /**
- * The hot path of `runAttempt` when the entry has no timeout (the benchmarks'
- * and most local setups): the caller's own signal, no attempt-signal object,
- * no timer, one abort listener — same outcomes (it still settles as soon as the
- * caller's signal aborts, even if the client ignores it, and drops late deltas).
+ * One call of the untimed hot path (the benchmarks' and most local setups):
+ * the caller's own signal, no attempt-signal object, no timer, one
+ * subscription on the caller's cancel token (added before the call, removed
+ * when it settles). It settles as soon as the token aborts, even if the client
+ * ignores its signal, and drops deltas once `late.dropped` is set.
  */
-async function runUntimedAttempt(
+function untimedCall(
   client: ModelClient,
   request: ChainRequest,
   entry: ModelRef,
   chainIndex: number,
-): Promise<AttemptOutcome> {
-  const signal = request.signal;
+  cancel: CancelToken,
+  late: { dropped: boolean },
+): Promise<ModelResponse> {
   const onTextDelta = request.onTextDelta;
-  let settled = false;
   const modelRequest: ModelRequest = {
     ...request,
     model: entry,
     // Drop late deltas of an attempt that was aborted.
-    onTextDelta: onTextDelta ? (delta) => (settled ? undefined : onTextDelta(delta)) : undefined,
+    onTextDelta: onTextDelta ? (delta) => (late.dropped ? undefined : onTextDelta(delta)) : undefined,
     context: { agentId: request.context.agentId, sessionId: request.context.sessionId, chainIndex },
   };
-  try {
-    const response = await abortable(callClient(client, modelRequest), signal);
-    return { ok: true, response };
-  } catch (thrown) {
-    if (signal.aborted) return { ok: false, error: abortedError(entry, signal) };
-    return { ok: false, error: toModelCallError(thrown, entry) };
-  } finally {
-    settled = true;
-  }
+  return raceCancel(callClient(client, modelRequest), cancel);
 }
 
 /** The client's promise, also when `generate` throws synchronously (a broken client must not escape the chain). */
@@ -217,13 +279,13 @@ function timeoutError(entry: ModelRef, cause?: unknown): ModelCallError {
   });
 }
 
-function abortedError(entry: ModelRef, signal: AbortSignal): ModelCallError {
+function abortedError(entry: ModelRef, cancel: CancelToken): ModelCallError {
   return new ModelCallError({
     kind: "aborted",
     message: "model call aborted",
     provider: entry.provider,
     model: entry.model,
-    cause: signal.reason,
+    cause: cancel.reason,
   });
 }
 
@@ -232,10 +294,10 @@ function describeError(error: ModelCallError): AttemptErrorInfo {
 }
 
 /** Backoff waits end early on abort; a sleep that rejects on abort is fine too (the loop re-checks the signal). */
-async function sleepQuietly(sleep: ModelSleep, ms: number, signal: AbortSignal): Promise<void> {
+async function sleepQuietly(sleep: ModelSleep, ms: number, cancel: CancelToken): Promise<void> {
   try {
-    await sleep(ms, signal);
+    await sleep(ms, cancel.signal);
   } catch (thrown) {
-    if (!signal.aborted) throw thrown;
+    if (!cancel.aborted) throw thrown;
   }
 }

@@ -53,53 +53,67 @@ export function createScriptedModelClient(options: ScriptedModelClientOptions): 
   };
 
   return {
-    async generate(request: ModelRequest): Promise<ModelResponse> {
-      const entry = request.model;
-      if (entry.provider !== "scripted") {
-        throw new ModelCallError({
-          kind: "bad_request",
-          message: `the scripted client cannot call provider "${entry.provider}"`,
-          provider: entry.provider,
-          model: entry.model,
-        });
-      }
-      if (request.signal.aborted) throw aborted(entry, request.signal);
-      const script = compile(entry);
-      const { context, messages } = request;
-      const state = stateFor(context.sessionId, context.agentId);
-      state.calls += 1;
-      const input = latestUserInput(messages);
-      const compiled = pickTurn(script, state, context.chainIndex, input);
-      const turn = compiled.turn;
-
-      const latencyMs = turn.latencyMs ?? script.latencyMs;
-      if (latencyMs > 0) {
-        // Inline (no helper frame kept alive across the wait): the sleep may resolve or reject on abort.
-        try {
-          await options.sleep(latencyMs, request.signal);
-        } catch (error) {
-          if (!request.signal.aborted) throw error;
+    // Not `async`: during the latency wait only the continuation is alive, not a suspended frame.
+    generate(request: ModelRequest): Promise<ModelResponse> {
+      try {
+        const entry = request.model;
+        if (entry.provider !== "scripted") {
+          throw new ModelCallError({
+            kind: "bad_request",
+            message: `the scripted client cannot call provider "${entry.provider}"`,
+            provider: entry.provider,
+            model: entry.model,
+          });
         }
         if (request.signal.aborted) throw aborted(entry, request.signal);
+        const script = compile(entry);
+        const { context, messages } = request;
+        const state = stateFor(context.sessionId, context.agentId);
+        state.calls += 1;
+        const input = latestUserInput(messages);
+        const compiled = pickTurn(script, state, context.chainIndex, input);
+        const latencyMs = compiled.turn.latencyMs ?? script.latencyMs;
+        if (latencyMs <= 0) return Promise.resolve(answer(request, entry, compiled, state, input));
+        // The sleep may resolve or reject on abort; either way an aborted call ends as `aborted`.
+        const afterWait = () => {
+          if (request.signal.aborted) throw aborted(entry, request.signal);
+          return answer(request, entry, compiled, state, input);
+        };
+        return options.sleep(latencyMs, request.signal).then(afterWait, (error: unknown) => {
+          if (!request.signal.aborted) throw error;
+          return afterWait();
+        });
+      } catch (error) {
+        return Promise.reject(error);
       }
-
-      if (turn.kind === "error") throw scriptedError(turn, entry);
-
-      const resolve = resolver(messages, input, context.agentId);
-      const text = compiled.templatedText ? renderTemplate(turn.text ?? "", resolve) : (turn.text ?? "");
-      const toolCalls = renderCalls(compiled, resolve, state);
-      if (text && request.onTextDelta) {
-        for (const chunk of chunkWords(text)) request.onTextDelta(chunk);
-      }
-      let argumentChars = 0;
-      for (const call of toolCalls) argumentChars += call.arguments.length;
-      return {
-        text,
-        toolCalls,
-        usage: scriptedUsage(turn, messages, { text, argumentChars }),
-        finishReason: toolCalls.length > 0 ? "tool_calls" : "stop",
-      };
     },
+  };
+}
+
+/** The picked turn as a response (or its scripted error), streaming its text as deltas. */
+function answer(
+  request: ModelRequest,
+  entry: ScriptedRef,
+  compiled: CompiledTurn,
+  state: SessionState,
+  input: string,
+): ModelResponse {
+  const turn = compiled.turn;
+  if (turn.kind === "error") throw scriptedError(turn, entry);
+  const { messages, context } = request;
+  const resolve = resolver(messages, input, context.agentId);
+  const text = compiled.templatedText ? renderTemplate(turn.text ?? "", resolve) : (turn.text ?? "");
+  const toolCalls = renderCalls(compiled, resolve, state);
+  if (text && request.onTextDelta) {
+    for (const chunk of chunkWords(text)) request.onTextDelta(chunk);
+  }
+  let argumentChars = 0;
+  for (const call of toolCalls) argumentChars += call.arguments.length;
+  return {
+    text,
+    toolCalls,
+    usage: scriptedUsage(turn, messages, { text, argumentChars }),
+    finishReason: toolCalls.length > 0 ? "tool_calls" : "stop",
   };
 }
 

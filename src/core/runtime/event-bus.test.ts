@@ -119,4 +119,38 @@ describe("EventBus", () => {
     expect(first).toHaveLength(1);
     expect(await collect(bus)).toHaveLength(3);
   });
+
+  it("hands batches: everything emitted since the previous step, in order, replayed from the first", async () => {
+    const bus = new EventBus("run_1", clock);
+    bus.emit(delta("a"));
+    bus.emit(delta("b"));
+    const batches: string[][] = [];
+    const reading = (async () => {
+      for await (const batch of bus.batches())
+        batches.push(batch.map((event) => (event.type === "TEXT_DELTA" ? event.delta : event.type)));
+    })();
+    await Promise.resolve();
+    bus.emit(delta("c"));
+    bus.emit(delta("d"));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    bus.emit(end());
+    await reading;
+    expect(batches).toEqual([["a", "b"], ["c", "d"], ["RUN_END"]]);
+    // A late reader gets the whole log at once.
+    const late: number[] = [];
+    for await (const batch of bus.batches()) late.push(batch.length);
+    expect(late).toEqual([5]);
+  });
+
+  it("a reader waiting for the next event is woken by it, and by the end", async () => {
+    const bus = new EventBus("run_1", clock);
+    const iterator = bus[Symbol.asyncIterator]();
+    const pending = iterator.next();
+    bus.emit(delta("x"));
+    expect(await pending).toMatchObject({ done: false, value: { delta: "x" } });
+    const last = iterator.next();
+    bus.emit(end());
+    expect(await last).toMatchObject({ done: false, value: { type: "RUN_END" } });
+    expect(await iterator.next()).toEqual({ done: true, value: undefined });
+  });
 });

@@ -62,21 +62,76 @@ export class EventBus implements AsyncIterable<RuntimeEvent> {
     return event;
   }
 
+  /**
+   * One event at a time, from the first. A `next()` with buffered events
+   * resolves at once without an async frame; a reader that caught up waits on
+   * one promise until the next emit.
+   */
   [Symbol.asyncIterator](): AsyncIterator<RuntimeEvent> {
     let index = 0;
     let stopped = false;
+    const read = (): IteratorResult<RuntimeEvent> | null => {
+      if (index < this.buffer.length) return { done: false, value: this.buffer[index++] };
+      if (this.closed || stopped) return DONE;
+      return null;
+    };
     return {
-      next: async (): Promise<IteratorResult<RuntimeEvent>> => {
-        while (index >= this.buffer.length) {
-          if (this.closed || stopped) return { done: true, value: undefined };
-          await new Promise<void>((resolve) => this.waiters.push(resolve));
-        }
-        return { done: false, value: this.buffer[index++] };
+      next: () => {
+        const ready = read();
+        return ready ? Promise.resolve(ready) : this.waitFor(read);
       },
-      return: async (): Promise<IteratorResult<RuntimeEvent>> => {
+      return: () => {
         stopped = true;
-        return { done: true, value: undefined };
+        return Promise.resolve(DONE);
       },
     };
   }
+
+  /**
+   * The same stream in batches: each step yields every event emitted since
+   * the previous one (a fresh array, in order, never empty), so a consumer
+   * that persists or forwards events pays one promise per batch rather than
+   * one per event. Replays from the first event, like the per-event iterator.
+   */
+  batches(): AsyncIterable<readonly RuntimeEvent[]> {
+    return {
+      [Symbol.asyncIterator]: () => {
+        let index = 0;
+        let stopped = false;
+        const read = (): IteratorResult<readonly RuntimeEvent[]> | null => {
+          if (index < this.buffer.length) {
+            const batch = this.buffer.slice(index);
+            index = this.buffer.length;
+            return { done: false, value: batch };
+          }
+          if (this.closed || stopped) return DONE;
+          return null;
+        };
+        return {
+          next: () => {
+            const ready = read();
+            return ready ? Promise.resolve(ready) : this.waitFor(read);
+          },
+          return: () => {
+            stopped = true;
+            return Promise.resolve(DONE);
+          },
+        };
+      },
+    };
+  }
+
+  /**
+   * Resolves with `read()` once it has something (an emit or the end). Read
+   * after the emitting code has run (a microtask later), so a batch holds
+   * every event emitted in that synchronous stretch.
+   */
+  private waitFor<T>(read: () => IteratorResult<T> | null): Promise<IteratorResult<T>> {
+    return new Promise<void>((resolve) => this.waiters.push(resolve)).then(() => read() ?? this.waitFor(read));
+  }
 }
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({
+  done: true,
+  value: undefined,
+}) as IteratorReturnResult<undefined>;

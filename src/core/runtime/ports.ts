@@ -84,7 +84,9 @@ export interface ToolRunContext {
 /**
  * Runs tools that are not built in (HTTP and MCP tools later, or a custom
  * executor serving FALLBACK_TO_PRIMARY handoffs). `spec` returns null for a
- * name the runner does not serve.
+ * name the runner does not serve. The runtime reads `spec` once per runner
+ * object and compiled agent (the tool surface is cached across runs): give a
+ * run a new runner when the set of tools it serves changes.
  */
 export interface ToolRunner {
   spec(name: string): ModelToolSpec | null;

@@ -2,7 +2,6 @@ import type { RuntimeDefinition } from "../compiler/definition";
 import type { ChatMessage, ModelUsage } from "../models/model-port";
 import type { ModelRef } from "../models/model-ref";
 import type { ModelTimer } from "../models/timing-ports";
-import type { VisibleTools } from "./agent/visible-tools";
 import type { BudgetTracker } from "./budget/budget-tracker";
 import type { EventBus } from "./event-bus";
 import type { RuntimePorts } from "./ports";
@@ -10,7 +9,7 @@ import type { Span } from "./span";
 import type { ResolvedRunOptions } from "./run-options";
 import type { TaskRegistry } from "./tasks/task-registry";
 import type { KeyedMutex } from "./util/keyed-mutex";
-import type { LinkedController } from "./util/abort";
+import type { CancelScope } from "../shared/cancel-scope";
 
 /** Prices model usage (wraps the price table so the hot path does one lookup per call). */
 export interface Pricing {
@@ -49,17 +48,15 @@ export interface RunContext {
    * records only what is new rather than the whole history again.
    */
   readonly sessionPrompts: Map<string, SessionPrompt>;
-  /** Reuse key -> session id, resolved once per run so concurrent first calls agree. */
-  readonly reuseSessionIds: Map<string, Promise<string>>;
+  /** Reuse key -> session id, resolved once per run so concurrent first calls agree (created on first use). */
+  reuseSessionIds: Map<string, Promise<string>> | null;
   /** Run-wide cancellation (run.cancel, options.signal); every agent's signal descends from it. */
-  readonly cancel: LinkedController;
+  readonly cancel: CancelScope;
   /** Aborted when a budget is exhausted: stops model calls, not tools (never mid-write). */
-  readonly modelStop: AbortController;
+  readonly modelStop: CancelScope;
   /** True when the definition sets any budget (model calls then also listen to `modelStop`). */
   readonly hasBudgets: boolean;
   readonly pricing: Pricing;
-  /** Visible tools per agent id and role, computed once per run. */
-  readonly toolsCache: Map<string, VisibleTools>;
   /** The run's root span (RUN_START … RUN_END); agents and run-level points hang below it. */
   readonly runSpan: Span<"RUN">;
   /** Per-attempt model timeouts, on the sleep port. */

@@ -16,7 +16,7 @@ import { Span } from "./span";
 import type { RunContext } from "./run-context";
 import { type RunOptions, resolveRunOptions } from "./run-options";
 import { TaskRegistry } from "./tasks/task-registry";
-import { linkedController, startTimer } from "./util/abort";
+import { CancelScope } from "../shared/cancel-scope";
 import { KeyedMutex } from "./util/keyed-mutex";
 
 export interface RunGraphParams {
@@ -49,6 +49,11 @@ export interface RunHandle {
   readonly conversationId: string;
   /** The one ordered event stream; each iteration replays from RUN_START and ends after RUN_END. */
   readonly events: AsyncIterable<RuntimeEvent>;
+  /**
+   * The same stream in batches (everything emitted since the previous step),
+   * for consumers that persist or forward events: one promise per batch instead of one per event.
+   */
+  readonly eventBatches: AsyncIterable<readonly RuntimeEvent[]>;
   /** Events emitted so far (live, read-only). */
   readonly emitted: readonly RuntimeEvent[];
   /** Settles after RUN_END; never rejects. */
@@ -79,8 +84,8 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
     sinks,
     onSinkError && ((error, event, sinkIndex) => onSinkError({ runId, sinkIndex, event, error })),
   );
-  const cancel = params.options?.signal ? linkedController(params.options.signal) : linkedController();
-  const modelStop = new AbortController();
+  const cancel = CancelScope.fromSignal(params.options?.signal);
+  const modelStop = new CancelScope();
   let spans = 0;
   const newSpanId = () => `s${++spans}`;
   const runSpan = new Span(bus, "RUN", newSpanId(), null, null, null);
@@ -107,12 +112,11 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
     tasks: new TaskRegistry(),
     locks: new KeyedMutex(),
     sessionPrompts: new Map(),
-    reuseSessionIds: new Map(),
+    reuseSessionIds: null,
     cancel,
     modelStop,
     hasBudgets: hasLimits(definition.settings.budgets),
     pricing: createPricing(params.options?.priceTable),
-    toolsCache: new Map(),
     runSpan,
     timer: ports.timer ?? timerFromSleep(ports.sleep),
     newSpanId,
@@ -130,6 +134,7 @@ export function runGraph(definition: RuntimeDefinition, params: RunGraphParams):
     runId,
     conversationId,
     events: bus,
+    eventBatches: bus.batches(),
     emitted: bus.events,
     result,
     cancel: (reason) => cancel.abort(new RunCancelledError(reason ?? "run cancelled")),
@@ -155,8 +160,13 @@ async function execute(ctx: RunContext, input: string): Promise<RunResult> {
   });
 
   const wallSeconds = definition.settings.budgets.maxWallSeconds;
-  const wallTimer = wallSeconds !== undefined ? startTimer(ports.sleep, wallSeconds * 1000, ctx.cancel.signal) : null;
-  wallTimer?.elapsed.then(() => ctx.budget.exhaust("wall_time", wallSeconds!, wallSeconds!, null));
+  // On the timer port (cancelled when the run ends, whatever the reason): no signal or listener for it.
+  const cancelWallTimer =
+    wallSeconds !== undefined
+      ? ctx.timer(wallSeconds * 1000, () => {
+          if (!ctx.cancel.aborted) ctx.budget.exhaust("wall_time", wallSeconds, wallSeconds, null);
+        })
+      : null;
 
   let status: RunStatus;
   let output: string | null = null;
@@ -177,7 +187,7 @@ async function execute(ctx: RunContext, input: string): Promise<RunResult> {
       modelChain: root.modelChain.length > 0 ? root.modelChain : ctx.options.defaultModelChain,
       history: stored?.messages ?? [],
       input,
-      signal: ctx.cancel.signal,
+      cancel: ctx.cancel,
     });
     // Only a finished turn is remembered: a stopped one could end in an unanswered tool call.
     status = runStatusFor(outcome.status);
@@ -198,10 +208,10 @@ async function execute(ctx: RunContext, input: string): Promise<RunResult> {
       }
     }
   } catch (thrown) {
-    status = ctx.cancel.signal.aborted ? "cancelled" : "failed";
+    status = ctx.cancel.aborted ? "cancelled" : "failed";
     error = errorMessage(thrown);
   } finally {
-    wallTimer?.cancel();
+    cancelWallTimer?.();
     ctx.cancel.dispose();
   }
   return endRun(ctx, { status, output, error, startedAt });

@@ -1,16 +1,10 @@
 import type { AgentDefinition, AgentRole } from "../../compiler/definition";
 import type { ChatMessage } from "../../models/model-port";
 import type { ModelChain } from "../../models/model-ref";
+import type { CancelScope, CancelToken } from "../../shared/cancel-scope";
 import type { Span } from "../span";
 import type { TaskMailbox } from "../tasks/task-mailbox";
 import type { VisibleTools } from "./visible-tools";
-
-/** A cancellation signal an agent listens to (it never aborts it itself), plus what to release when the agent ends. */
-export interface AgentSignal {
-  readonly signal: AbortSignal;
-  /** Detaches from parent signals, if the signal is linked to any. */
-  dispose(): void;
-}
 
 /**
  * One running agent session: its place in the tree (path, depth, spans), its
@@ -33,14 +27,16 @@ export interface AgentFrame {
   readonly modelChain: ModelChain;
   readonly tools: VisibleTools;
   /**
-   * This agent's cancellation: the signal it was started with (the run's, or
+   * This agent's cancellation: the token it was started with (the run's, or
    * its handoff job's / attempt's, each owned by one agent at a time), used
-   * as is rather than through another linked controller — nothing aborts an
-   * agent except its owner. Descendants link to it.
+   * as is — nothing aborts an agent except its owner. Descendants link to it.
+   * A read-only token, so nothing here can start aborting it by accident.
    */
-  readonly controller: AgentSignal;
-  /** Aborts this agent's model calls: cancellation or a run-wide budget stop (tools are not stopped by budgets). */
-  readonly modelSignal: AgentSignal;
+  readonly cancel: CancelToken;
+  /** Stops this agent's model calls: cancellation or a run-wide budget stop (tools are not stopped by budgets). */
+  readonly modelCancel: CancelToken;
+  /** The scope behind `modelCancel` when the agent owns one (with budgets): disposed when the agent ends. */
+  readonly ownModelScope: CancelScope | null;
   /** USD per token of the first chain entry, for budget reservations. */
   readonly prices: { input: number; output: number };
   /** The transcript sent to the model; `messages[0]` is the system prompt when `hasSystem`. */

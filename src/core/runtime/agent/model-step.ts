@@ -16,37 +16,90 @@ import { redactMessages } from "./transcript";
  * settle the reservation with the real usage. Throws on a budget stop,
  * cancellation or an exhausted chain; the loop turns that into the agent's outcome.
  */
-export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<ModelResponse> {
-  const { clock } = ctx.ports;
-  const agent = frame.agent;
-  const prices = frame.prices;
-  const reservation = ctx.budget.reserve(
-    reservationFor({
-      estimatedInputTokens: estimateMessagesTokens(frame.messages),
-      maxOutputTokens: agent.params.maxTokens,
-      inputPricePerToken: prices.input,
-      outputPricePerToken: prices.output,
-    }),
-    clock.now(),
-    frame.span,
-  );
+export function modelStep(ctx: RunContext, frame: AgentFrame): Promise<ModelResponse> {
+  return new ModelStep(ctx, frame).run();
+}
 
-  const usage: ModelUsage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
-  let costUsd = 0;
-  // The attempt in flight (one at a time): its span, and what its END repeats.
-  let open: Span<"MODEL_CALL"> | null = null;
-  let openInfo: AttemptInfo | null = null;
-  let openedAt = 0;
-  let closed = false;
-  const signal = frame.modelSignal.signal;
+const ABORTED_ERROR = { kind: "aborted", status: null, message: "model call aborted", retryAfterMs: null } as const;
 
-  const onAttemptStart = (info: AttemptInfo) => {
-    if (closed) return;
-    openInfo = info;
-    openedAt = clock.now();
+/**
+ * The state of one model step. A class with prototype methods rather than an
+ * `async` function with closures: across the model wait only this object, three
+ * one-slot callbacks and the chain's continuation stay alive per agent.
+ */
+class ModelStep {
+  private readonly reservation: ReturnType<RunContext["budget"]["reserve"]>;
+  private readonly usage: ModelUsage = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
+  private costUsd = 0;
+  /** The attempt in flight (one at a time): its span, and what its END repeats. */
+  private open: Span<"MODEL_CALL"> | null = null;
+  private openInfo: AttemptInfo | null = null;
+  private openedAt = 0;
+  private closed = false;
+
+  constructor(
+    private readonly ctx: RunContext,
+    private readonly frame: AgentFrame,
+  ) {
+    const agent = frame.agent;
+    const prices = frame.prices;
+    this.reservation = ctx.budget.reserve(
+      reservationFor({
+        estimatedInputTokens: estimateMessagesTokens(frame.messages),
+        maxOutputTokens: agent.params.maxTokens,
+        inputPricePerToken: prices.input,
+        outputPricePerToken: prices.output,
+      }),
+      ctx.ports.clock.now(),
+      frame.span,
+    );
+  }
+
+  run(): Promise<ModelResponse> {
+    const { ctx, frame } = this;
+    const agent = frame.agent;
+    const cancel = frame.modelCancel;
+    // The chain settles as soon as the signal aborts, even if a client ignores it.
+    return generateWithFallback({
+      chain: frame.modelChain,
+      client: ctx.ports.model,
+      request: {
+        messages: frame.messages,
+        tools: frame.tools.specs as ModelToolSpecs,
+        temperature: agent.params.temperature,
+        topP: agent.params.topP,
+        maxTokens: agent.params.maxTokens,
+        signal: cancel.signal,
+        onTextDelta: (delta) => this.textDelta(delta),
+        context: { agentId: agent.id, sessionId: frame.sessionId },
+      },
+      sleep: ctx.ports.sleep,
+      retryAfterCapMs: ctx.options.retryAfterCapMs,
+      onAttemptStart: (info) => this.attemptStarted(info),
+      onAttemptEnd: (info) => this.attemptEnded(info),
+      timer: ctx.timer,
+      clock: ctx.ports.clock,
+      cancel,
+    }).then(
+      (result) => {
+        this.finish();
+        return result.response;
+      },
+      (error: unknown) => {
+        this.finish();
+        throw error;
+      },
+    );
+  }
+
+  private attemptStarted(info: AttemptInfo): void {
+    if (this.closed) return;
+    const { ctx, frame } = this;
+    this.openInfo = info;
+    this.openedAt = ctx.ports.clock.now();
     // Only what is new since the session's previous call (the transcript is append-only): traces stay linear.
     const from = frame.promptCount;
-    open = openSpan(ctx, frame.span, {
+    const open = openSpan(ctx, frame.span, {
       type: "MODEL_CALL_START",
       provider: info.provider,
       model: info.model,
@@ -57,21 +110,23 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
       basedOnSpanId: frame.promptSpanId,
       tools: frame.tools.names as string[],
     });
+    this.open = open;
     frame.promptSpanId = open.spanId;
     frame.promptCount = frame.messages.length;
-  };
+  }
 
-  const onAttemptEnd = (info: AttemptEndInfo) => {
-    if (closed || !open) return;
+  private attemptEnded(info: AttemptEndInfo): void {
+    const open = this.open;
+    if (this.closed || !open) return;
     const response = info.response;
     let attemptCost: number | null = 0;
     if (response) {
-      const entry = frame.modelChain[info.chainIndex];
-      attemptCost = entry ? ctx.pricing.cost(entry, response.usage) : null;
-      usage.inputTokens += response.usage.inputTokens;
-      usage.outputTokens += response.usage.outputTokens;
-      usage.cachedInputTokens += response.usage.cachedInputTokens;
-      costUsd += attemptCost ?? 0;
+      const entry = this.frame.modelChain[info.chainIndex];
+      attemptCost = entry ? this.ctx.pricing.cost(entry, response.usage) : null;
+      this.usage.inputTokens += response.usage.inputTokens;
+      this.usage.outputTokens += response.usage.outputTokens;
+      this.usage.cachedInputTokens += response.usage.cachedInputTokens;
+      this.costUsd += attemptCost ?? 0;
     }
     open.close({
       type: "MODEL_CALL_END",
@@ -89,41 +144,18 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
       willRetry: info.willRetry,
       willFallback: info.willFallback,
     });
-    open = null;
-  };
+    this.open = null;
+  }
 
-  const onTextDelta = (delta: string) => {
-    if (closed || !open || delta === "") return;
-    open.point({ type: "TEXT_DELTA", delta });
-  };
+  private textDelta(delta: string): void {
+    if (this.closed || !this.open || delta === "") return;
+    this.open.point({ type: "TEXT_DELTA", delta });
+  }
 
-  try {
-    // The chain settles as soon as the signal aborts, even if a client ignores it.
-    const result = await generateWithFallback({
-      chain: frame.modelChain,
-      client: ctx.ports.model,
-      request: {
-        messages: frame.messages,
-        tools: frame.tools.specs as ModelToolSpecs,
-        temperature: agent.params.temperature,
-        topP: agent.params.topP,
-        maxTokens: agent.params.maxTokens,
-        signal,
-        onTextDelta,
-        context: { agentId: agent.id, sessionId: frame.sessionId },
-      },
-      sleep: ctx.ports.sleep,
-      retryAfterCapMs: ctx.options.retryAfterCapMs,
-      onAttemptStart,
-      onAttemptEnd,
-      timer: ctx.timer,
-      clock,
-    });
-    return result.response;
-  } finally {
-    // An attempt still open here was cut off (abort, or a client that ignored it): close its span.
-    const stillOpen = open as Span<"MODEL_CALL"> | null;
-    const info = openInfo as AttemptInfo | null;
+  /** Closes an attempt that was cut off (abort, or a client that ignored it), then settles the budget. */
+  private finish(): void {
+    const stillOpen = this.open;
+    const info = this.openInfo;
     if (stillOpen && info) {
       stillOpen.close({
         type: "MODEL_CALL_END",
@@ -131,19 +163,20 @@ export async function modelStep(ctx: RunContext, frame: AgentFrame): Promise<Mod
         model: info.model,
         chainIndex: info.chainIndex,
         attempt: info.attempt,
-        durationMillis: clock.now() - openedAt,
+        durationMillis: this.ctx.ports.clock.now() - this.openedAt,
         usage: null,
         costUsd: 0,
         finishReason: null,
         text: null,
         toolCalls: null,
-        error: { kind: "aborted", status: null, message: "model call aborted", retryAfterMs: null },
+        error: { ...ABORTED_ERROR },
         willRetry: false,
         willFallback: false,
       });
+      this.open = null;
     }
-    closed = true;
-    ctx.budget.settle(reservation, usage, costUsd);
+    this.closed = true;
+    this.ctx.budget.settle(this.reservation, this.usage, this.costUsd);
   }
 }
 

@@ -10,8 +10,8 @@ import type { RunContext } from "../run-context";
 import { openSpan } from "../span";
 import { formatAnnounce } from "../tasks/announce";
 import { TaskMailbox } from "../tasks/task-mailbox";
-import { linkedController } from "../util/abort";
-import type { AgentFrame, AgentSignal } from "./frame";
+import { CancelScope, type CancelToken } from "../../shared/cancel-scope";
+import type { AgentFrame } from "./frame";
 import { modelStep } from "./model-step";
 import { type NextStep, decideNextStep } from "./next-step";
 import { continuedPrompt, rememberPrompt } from "./session-prompt";
@@ -19,9 +19,7 @@ import { roleForDepth } from "./role";
 // eslint-disable-next-line import/no-cycle -- the allowed agent ↔ handoff recursion: a handoff runs a child agent
 import { toolStep } from "./tool-step";
 import { initialMessages } from "./transcript";
-import { computeVisibleTools, type VisibleTools } from "./visible-tools";
-
-const noop = () => {};
+import { visibleToolsFor } from "./visible-tools";
 
 /** Where and how to run one agent session. */
 export interface AgentRunSpec {
@@ -38,7 +36,7 @@ export interface AgentRunSpec {
   reusedSession?: boolean;
   input: string;
   /** Cancels this agent (and its descendants). */
-  signal: AbortSignal;
+  cancel: CancelToken;
 }
 
 /** How an agent session ended. */
@@ -63,7 +61,45 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
 
   let outcome: AgentOutcome;
   try {
-    const output = await agentLoop(ctx, frame);
+    // The ReAct loop runs in this frame: one async frame per agent alive across each model wait, not two.
+    const maxSteps = frame.agent.maxSteps;
+    let stepsUsed = 0;
+    let output: string | null = null;
+    while (output === null) {
+      throwIfStopped(ctx, frame);
+      deliverAnnounce(ctx, frame);
+      const response = await modelStep(ctx, frame);
+      stepsUsed++;
+      frame.steps++;
+      const calls = response.toolCalls;
+      frame.messages.push(
+        calls.length > 0
+          ? { role: "assistant", content: response.text, toolCalls: calls }
+          : { role: "assistant", content: response.text },
+      );
+      if (response.text !== "") frame.lastText = response.text;
+      if (calls.length > 0) await toolStep(ctx, frame, calls);
+
+      let next: NextStep = decide(frame, calls.length, stepsUsed, maxSteps, response.text);
+      while (next.type === "wait_for_tasks") {
+        await frame.mailbox.waitForChange(frame.cancel);
+        throwIfStopped(ctx, frame);
+        next = decide(frame, 0, stepsUsed, maxSteps, response.text);
+      }
+      switch (next.type) {
+        case "run_again":
+          break;
+        case "max_steps":
+          throw new MaxStepsExceededError(frame.agent.id, maxSteps);
+        case "deliver_announce":
+          // A wake-up is a new activation with its own maxSteps (as a new turn of the session).
+          stepsUsed = 0;
+          break;
+        case "final_output":
+          output = next.output;
+          break;
+      }
+    }
     outcome = finished(frame, "completed", output, null);
   } catch (error) {
     outcome = outcomeFromError(ctx, frame, error);
@@ -87,48 +123,8 @@ export async function runAgent(ctx: RunContext, spec: AgentRunSpec): Promise<Age
     steps: frame.steps,
     durationMillis: ctx.ports.clock.now() - frame.startedAt,
   });
-  if (frame.modelSignal !== frame.controller) frame.modelSignal.dispose();
-  frame.controller.dispose();
+  frame.ownModelScope?.dispose();
   return outcome;
-}
-
-async function agentLoop(ctx: RunContext, frame: AgentFrame): Promise<string> {
-  const maxSteps = frame.agent.maxSteps;
-  let stepsUsed = 0;
-  for (;;) {
-    throwIfStopped(ctx, frame);
-    deliverAnnounce(ctx, frame);
-    const response = await modelStep(ctx, frame);
-    stepsUsed++;
-    frame.steps++;
-    const calls = response.toolCalls;
-    frame.messages.push(
-      calls.length > 0
-        ? { role: "assistant", content: response.text, toolCalls: calls }
-        : { role: "assistant", content: response.text },
-    );
-    if (response.text !== "") frame.lastText = response.text;
-    if (calls.length > 0) await toolStep(ctx, frame, calls);
-
-    let next: NextStep = decide(frame, calls.length, stepsUsed, maxSteps, response.text);
-    while (next.type === "wait_for_tasks") {
-      await frame.mailbox.waitForChange(frame.controller.signal);
-      throwIfStopped(ctx, frame);
-      next = decide(frame, 0, stepsUsed, maxSteps, response.text);
-    }
-    switch (next.type) {
-      case "run_again":
-        continue;
-      case "max_steps":
-        throw new MaxStepsExceededError(frame.agent.id, maxSteps);
-      case "deliver_announce":
-        // A wake-up is a new activation with its own maxSteps (as a new turn of the session).
-        stepsUsed = 0;
-        continue;
-      case "final_output":
-        return next.output;
-    }
-  }
 }
 
 function decide(frame: AgentFrame, toolCalls: number, stepsUsed: number, maxSteps: number, text: string): NextStep {
@@ -143,7 +139,7 @@ function decide(frame: AgentFrame, toolCalls: number, stepsUsed: number, maxStep
 }
 
 function throwIfStopped(ctx: RunContext, frame: AgentFrame): void {
-  if (frame.controller.signal.aborted) throw frame.controller.signal.reason;
+  if (frame.cancel.aborted) throw frame.cancel.reason;
   if (ctx.budget.exhausted) throw ctx.budget.exhausted;
 }
 
@@ -172,9 +168,9 @@ function deliverAnnounce(ctx: RunContext, frame: AgentFrame): void {
 }
 
 function outcomeFromError(ctx: RunContext, frame: AgentFrame, error: unknown): AgentOutcome {
-  const signal = frame.controller.signal;
-  if (signal.aborted) {
-    const reason: unknown = signal.reason;
+  const cancel = frame.cancel;
+  if (cancel.aborted) {
+    const reason: unknown = cancel.reason;
     return finished(
       frame,
       reason instanceof HandoffTimeoutError ? "timeout" : "cancelled",
@@ -196,8 +192,8 @@ function finished(frame: AgentFrame, status: AgentStatus, output: string | null,
 function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
   const role = roleForDepth(spec.depth, ctx.definition.settings.maxSpawnDepth);
   const messages = initialMessages(spec.agent.instructions, spec.history, spec.input);
-  // The agent's own signal is the one it was given (one AbortSignal and listener less per agent; same abort order).
-  const controller: AgentSignal = { signal: spec.signal, dispose: noop };
+  // Without budgets nothing but cancellation stops a model call: the agent's own token serves both.
+  const ownModelScope = ctx.hasBudgets ? CancelScope.linked(spec.cancel, ctx.modelStop) : null;
   const first = spec.modelChain[0];
   const source = spec.depth === 0 ? null : spec.path;
   const span = openSpan(
@@ -224,10 +220,16 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     span,
     workspaceId: spec.workspaceId,
     modelChain: spec.modelChain,
-    tools: toolsFor(ctx, spec.agent, role),
-    controller,
-    // Without budgets nothing but cancellation stops a model call: reuse the agent's controller.
-    modelSignal: ctx.hasBudgets ? linkedController(controller.signal, ctx.modelStop.signal) : controller,
+    tools: visibleToolsFor({
+      agent: spec.agent,
+      role,
+      definition: ctx.definition,
+      forceSync: ctx.options.forceSync,
+      runner: ctx.ports.tools,
+    }),
+    cancel: spec.cancel,
+    modelCancel: ownModelScope ?? spec.cancel,
+    ownModelScope,
     prices: first ? ctx.pricing.perToken(first) : { input: 0, output: 0 },
     messages,
     hasSystem: messages[0]?.role === "system",
@@ -239,20 +241,4 @@ function createFrame(ctx: RunContext, spec: AgentRunSpec): AgentFrame {
     lastText: null,
     startedAt: ctx.ports.clock.now(),
   };
-}
-
-function toolsFor(ctx: RunContext, agent: AgentDefinition, role: AgentFrame["role"]): VisibleTools {
-  const key = `${agent.id}\u0000${role}`;
-  let tools = ctx.toolsCache.get(key);
-  if (!tools) {
-    tools = computeVisibleTools({
-      agent,
-      role,
-      definition: ctx.definition,
-      forceSync: ctx.options.forceSync,
-      runner: ctx.ports.tools,
-    });
-    ctx.toolsCache.set(key, tools);
-  }
-  return tools;
 }

@@ -28,9 +28,15 @@ export async function toolStep(ctx: RunContext, frame: AgentFrame, calls: readon
   }
 }
 
-/** One call: permission check (the executor, not the prompt, enforces the tool surface), dispatch, events. */
-export async function executeToolCall(ctx: RunContext, frame: AgentFrame, call: ModelToolCall): Promise<string> {
-  const { clock } = ctx.ports;
+/**
+ * One call: permission check (the executor, not the prompt, enforces the tool
+ * surface), dispatch, events. Not `async`: while a tool (or a sub-agent) runs,
+ * only the continuation that closes the span is alive, not a suspended frame.
+ * Calls that end without waiting (not allowed, already cancelled) close their
+ * span at once, as before.
+ */
+export function executeToolCall(ctx: RunContext, frame: AgentFrame, call: ModelToolCall): Promise<string> {
+  const clock = ctx.ports.clock;
   const kind = frame.tools.kinds.get(call.name) ?? "unknown";
   const startedAt = clock.now();
   const span = openSpan(ctx, frame.span, {
@@ -40,39 +46,40 @@ export async function executeToolCall(ctx: RunContext, frame: AgentFrame, call: 
     kind,
     arguments: call.arguments,
   });
-  let outcome: ToolOutcome;
+  const close = (outcome: ToolOutcome): string => {
+    span.close({
+      type: "TOOL_CALL_END",
+      callId: call.id,
+      tool: call.name,
+      output: outcome.output,
+      isError: outcome.isError,
+      durationMillis: clock.now() - startedAt,
+    });
+    return outcome.output;
+  };
+  let pending: Promise<ToolOutcome>;
   try {
-    if (frame.controller.signal.aborted) {
-      outcome = { output: `error: not run: ${errorMessage(frame.controller.signal.reason)}`, isError: true };
-    } else {
-      switch (kind) {
-        case "unknown":
-          outcome = { output: notAllowedMessage(call.name, frame.agent.id), isError: true };
-          break;
-        case "handoff":
-          outcome = await runHandoff(ctx, frame, frame.tools.handoffs.get(call.name)!, call, span);
-          break;
-        case "task":
-          outcome = await runTaskTool(ctx, frame, call);
-          break;
-        case "builtin":
-          outcome = await runBuiltinTool(ctx, frame, call);
-          break;
-        case "external":
-          outcome = await runExternalTool(ctx, frame, call);
-          break;
-      }
+    if (frame.cancel.aborted) {
+      return Promise.resolve(close({ output: `error: not run: ${errorMessage(frame.cancel.reason)}`, isError: true }));
+    }
+    switch (kind) {
+      case "unknown":
+        return Promise.resolve(close({ output: notAllowedMessage(call.name, frame.agent.id), isError: true }));
+      case "handoff":
+        pending = runHandoff(ctx, frame, frame.tools.handoffs.get(call.name)!, call, span);
+        break;
+      case "task":
+        pending = runTaskTool(ctx, frame, call);
+        break;
+      case "builtin":
+        pending = runBuiltinTool(ctx, frame, call);
+        break;
+      case "external":
+        pending = runExternalTool(ctx, frame, call);
+        break;
     }
   } catch (error) {
-    outcome = { output: `error: ${errorMessage(error)}`, isError: true };
+    pending = Promise.reject(error);
   }
-  span.close({
-    type: "TOOL_CALL_END",
-    callId: call.id,
-    tool: call.name,
-    output: outcome.output,
-    isError: outcome.isError,
-    durationMillis: clock.now() - startedAt,
-  });
-  return outcome.output;
+  return pending.then(close, (error: unknown) => close({ output: `error: ${errorMessage(error)}`, isError: true }));
 }

@@ -13,6 +13,8 @@ export interface VisibleTools {
   readonly names: readonly string[];
   readonly kinds: ReadonlyMap<string, ToolKind>;
   readonly handoffs: ReadonlyMap<string, HandoffDefinition>;
+  /** The definition the surface was computed for (external tool descriptions come from it). */
+  readonly definition: RuntimeDefinition;
 }
 
 const HANDOFF_PARAMETERS: Record<string, unknown> = {
@@ -53,6 +55,38 @@ export function canCreateTasks(agent: AgentDefinition, forceSync: boolean): bool
   return agent.handoffs.some(
     (h) => h.execution.mode === "background" || h.execution.modelChoosesMode || h.execution.onTimeout === "promote",
   );
+}
+
+/** Runs without a tool runner share one cache slot. */
+const NO_RUNNER: object = {};
+/** Agent definition -> tool runner -> `role` + forceSync -> tools. Weak: a compiled definition's entries go with it. */
+const cache = new WeakMap<AgentDefinition, WeakMap<object, Map<string, VisibleTools>>>();
+
+/**
+ * `computeVisibleTools`, computed once per compiled agent definition, tool
+ * runner, role and `forceSync` and then shared by every run and session (the
+ * result is read-only). A runner's `spec` answers are therefore read once per
+ * runner object: a runner whose tool set changes must be replaced by a new one.
+ */
+export function visibleToolsFor(input: Parameters<typeof computeVisibleTools>[0]): VisibleTools {
+  let byRunner = cache.get(input.agent);
+  if (!byRunner) {
+    byRunner = new WeakMap();
+    cache.set(input.agent, byRunner);
+  }
+  const runnerKey = input.runner ?? NO_RUNNER;
+  let byMode = byRunner.get(runnerKey);
+  if (!byMode) {
+    byMode = new Map();
+    byRunner.set(runnerKey, byMode);
+  }
+  const key = input.forceSync ? `${input.role}:sync` : input.role;
+  let tools = byMode.get(key);
+  if (!tools || tools.definition !== input.definition) {
+    tools = computeVisibleTools(input);
+    byMode.set(key, tools);
+  }
+  return tools;
 }
 
 /**
@@ -99,5 +133,5 @@ export function computeVisibleTools(input: {
     }
   }
 
-  return { specs, names: specs.map((spec) => spec.name), kinds, handoffs };
+  return { specs, names: specs.map((spec) => spec.name), kinds, handoffs, definition };
 }

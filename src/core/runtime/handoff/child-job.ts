@@ -7,8 +7,7 @@ import { forkTranscript } from "../agent/transcript";
 import { errorMessage } from "../errors";
 import { HandoffTimeoutError } from "../errors/handoff-timeout-error";
 import type { RunContext } from "../run-context";
-import { abortable } from "../../shared/abort";
-import { linkedController, startTimer } from "../util/abort";
+import { CancelScope, type CancelToken, raceCancel } from "../../shared/cancel-scope";
 import { type AttemptFailureKind, handoffAttempts, shouldRetryHandoff } from "./attempts";
 
 /** How a child job (all attempts of one admitted handoff) ended. Never a rejection. */
@@ -29,7 +28,7 @@ export interface ChildJobSpec {
   /** Set for REUSE_SESSION: the session is locked, loaded and saved under this key. */
   reuseKey: string | null;
   /** The job's cancellation (task cancel, sync-wait fail, parent cancel). */
-  signal: AbortSignal;
+  cancel: CancelToken;
   /** Attempts started so far (read when a sync call is promoted). */
   progress: { attempts: number };
 }
@@ -42,7 +41,7 @@ export interface ChildJobSpec {
  * only after a successful attempt, so a failure never leaves half a turn behind.
  */
 export async function runChildJob(ctx: RunContext, spec: ChildJobSpec): Promise<ChildJobResult> {
-  const { parent, handoff, child, signal, progress } = spec;
+  const { parent, handoff, child, cancel, progress } = spec;
   const policy = parent.agent.handoffPolicy;
   let release: (() => void) | null = null;
   try {
@@ -50,10 +49,10 @@ export async function runChildJob(ctx: RunContext, spec: ChildJobSpec): Promise<
     if (spec.reuseKey !== null) {
       const acquiring = ctx.locks.acquire(spec.reuseKey);
       try {
-        release = await abortable(acquiring, signal);
+        release = await raceCancel(acquiring, cancel);
       } catch {
         acquiring.then((unlock) => unlock());
-        return { type: "cancelled", reason: errorMessage(signal.reason), attempts: 0 };
+        return { type: "cancelled", reason: errorMessage(cancel.reason), attempts: 0 };
       }
       const stored = await ctx.ports.sessions.load(spec.reuseKey);
       if (stored) history = stored.messages;
@@ -67,14 +66,15 @@ export async function runChildJob(ctx: RunContext, spec: ChildJobSpec): Promise<
     let lastError = "";
     let lastKind: AttemptFailureKind = "error";
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (signal.aborted) return { type: "cancelled", reason: errorMessage(signal.reason), attempts: attempt - 1 };
+      if (cancel.aborted) return { type: "cancelled", reason: errorMessage(cancel.reason), attempts: attempt - 1 };
       progress.attempts = attempt;
-      // A per-attempt controller only when the policy has a timeout (the common case needs none).
-      const attemptController = policy.timeoutMillis > 0 ? linkedController(signal) : null;
-      const timer = attemptController ? startTimer(ctx.ports.sleep, policy.timeoutMillis) : null;
-      timer?.elapsed.then(() =>
-        attemptController!.abort(new HandoffTimeoutError(handoff.toolName, policy.timeoutMillis, "attempt")),
-      );
+      // A per-attempt scope only when the policy has a timeout (the common case needs none); its timer is on the timer port.
+      const attemptScope = policy.timeoutMillis > 0 ? CancelScope.linked(cancel) : null;
+      const cancelTimer = attemptScope
+        ? ctx.timer(policy.timeoutMillis, () =>
+            attemptScope.abort(new HandoffTimeoutError(handoff.toolName, policy.timeoutMillis, "attempt")),
+          )
+        : null;
       const outcome = await runAgent(ctx, {
         agent: child,
         path,
@@ -86,10 +86,10 @@ export async function runChildJob(ctx: RunContext, spec: ChildJobSpec): Promise<
         history,
         reusedSession: spec.reuseKey !== null,
         input: spec.input,
-        signal: attemptController ? attemptController.signal : signal,
+        cancel: attemptScope ?? cancel,
       });
-      timer?.cancel();
-      attemptController?.dispose();
+      cancelTimer?.();
+      attemptScope?.dispose();
 
       if (outcome.status === "completed") {
         if (spec.reuseKey !== null) {
@@ -105,7 +105,7 @@ export async function runChildJob(ctx: RunContext, spec: ChildJobSpec): Promise<
       }
       lastError = outcome.error ?? outcome.status;
       // The job itself was stopped (task cancel, sync wait with onTimeout=fail, run cancel): no retry.
-      if (signal.aborted) return { type: "cancelled", reason: errorMessage(signal.reason), attempts: attempt };
+      if (cancel.aborted) return { type: "cancelled", reason: errorMessage(cancel.reason), attempts: attempt };
       lastKind =
         outcome.status === "timeout"
           ? "timeout"

@@ -2,23 +2,25 @@ import type { FileWorkspace } from "../ports";
 
 /** In-memory `FileWorkspace`: one map of path -> content per workspace id. */
 export class MemoryFileWorkspace implements FileWorkspace {
-  private readonly workspaces = new Map<string, Map<string, string>>();
+  /** Created with the first write (one workspace per run is common: an empty Map is ~170 bytes). */
+  private workspaces: Map<string, Map<string, string>> | null = null;
 
   async read(workspaceId: string, path: string): Promise<string | null> {
-    return this.workspaces.get(workspaceId)?.get(path) ?? null;
+    return this.workspaces?.get(workspaceId)?.get(path) ?? null;
   }
 
   async write(workspaceId: string, path: string, content: string): Promise<void> {
-    let files = this.workspaces.get(workspaceId);
+    const workspaces = (this.workspaces ??= new Map());
+    let files = workspaces.get(workspaceId);
     if (!files) {
       files = new Map();
-      this.workspaces.set(workspaceId, files);
+      workspaces.set(workspaceId, files);
     }
     files.set(path, content);
   }
 
   async list(workspaceId: string, prefix?: string): Promise<string[]> {
-    const files = this.workspaces.get(workspaceId);
+    const files = this.workspaces?.get(workspaceId);
     if (!files) return [];
     const paths = [...files.keys()];
     return (prefix === undefined ? paths : paths.filter((path) => path.startsWith(prefix))).sort();
@@ -26,6 +28,6 @@ export class MemoryFileWorkspace implements FileWorkspace {
 
   /** Workspace ids that hold files (for tests and the CLI summary). */
   workspaceIds(): string[] {
-    return [...this.workspaces.keys()].sort();
+    return this.workspaces ? [...this.workspaces.keys()].sort() : [];
   }
 }

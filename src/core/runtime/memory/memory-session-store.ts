@@ -5,20 +5,21 @@ import type { SessionStore, StoredSession } from "../ports";
  * callers see the same value semantics a database would give them.
  */
 export class MemorySessionStore implements SessionStore {
-  private readonly sessions = new Map<string, StoredSession>();
+  /** Created with the first save (one store per run is common: an empty Map is ~170 bytes). */
+  private sessions: Map<string, StoredSession> | null = null;
 
   async load(key: string): Promise<StoredSession | null> {
-    const session = this.sessions.get(key);
+    const session = this.sessions?.get(key);
     return session ? copySession(session) : null;
   }
 
   async save(session: StoredSession): Promise<void> {
-    this.sessions.set(session.key, copySession(session));
+    (this.sessions ??= new Map()).set(session.key, copySession(session));
   }
 
   /** Stored keys (for tests and debugging). */
   keys(): string[] {
-    return [...this.sessions.keys()];
+    return this.sessions ? [...this.sessions.keys()] : [];
   }
 }
 

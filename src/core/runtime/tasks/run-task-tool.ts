@@ -25,7 +25,7 @@ export async function runTaskTool(ctx: RunContext, frame: AgentFrame, call: Mode
   const parsed = parseToolArguments(call.arguments);
   if (!parsed.ok) return error(`invalid JSON arguments for tool ${call.name}: ${parsed.error}`);
   const mailbox = frame.mailbox;
-  const signal = frame.controller.signal;
+  const cancel = frame.cancel;
 
   const lookup = (taskId: string): TaskRecord | undefined => mailbox.find(taskId);
   const unknown = (taskId: string) =>
@@ -33,14 +33,14 @@ export async function runTaskTool(ctx: RunContext, frame: AgentFrame, call: Mode
 
   /** Waits until `done` settles, the optional timeout elapses or the agent is cancelled. */
   const waitUntil = async (done: Promise<unknown>, timeoutSeconds: number | undefined): Promise<void> => {
-    if (signal.aborted) return;
+    if (cancel.aborted) return;
     let onAbort!: () => void;
     const aborted = new Promise<void>((resolve) => (onAbort = resolve));
-    signal.addEventListener("abort", onAbort, { once: true });
+    const subscription = cancel.onAbort(() => onAbort());
     const timer = timeoutSeconds !== undefined ? startTimer(ctx.ports.sleep, timeoutSeconds * 1000) : null;
     await Promise.race(timer ? [done, aborted, timer.elapsed] : [done, aborted]);
     timer?.cancel();
-    signal.removeEventListener("abort", onAbort);
+    cancel.off(subscription);
   };
 
   const deliver = (task: TaskRecord) => {
@@ -75,7 +75,7 @@ export async function runTaskTool(ctx: RunContext, frame: AgentFrame, call: Mode
       } else {
         // Legacy inbox-any: return as soon as any result is waiting.
         if (mailbox.undelivered === 0 && mailbox.running > 0) {
-          await waitUntil(mailbox.waitForChange(signal), timeout_seconds);
+          await waitUntil(mailbox.waitForChange(cancel), timeout_seconds);
         }
         set = [...mailbox.peekInbox()];
         if (set.length === 0 && mailbox.running === 0) return ok({ status: "no_tasks", results: [] });

@@ -1,3 +1,4 @@
+import type { CancelToken } from "../../shared/cancel-scope";
 import type { TaskRecord } from "./task-record";
 
 /**
@@ -58,14 +59,13 @@ export class TaskMailbox {
     return this.tasks.filter((task) => task.status === "RUNNING");
   }
 
-  /** Resolves at the next settlement (or at once when `signal` aborts). */
-  waitForChange(signal: AbortSignal): Promise<void> {
-    if (signal.aborted) return Promise.resolve();
+  /** Resolves at the next settlement (or at once when `cancel` aborts). */
+  waitForChange(cancel: CancelToken): Promise<void> {
+    if (cancel.aborted) return Promise.resolve();
     return new Promise<void>((resolve) => {
-      const onAbort = () => resolve();
-      signal.addEventListener("abort", onAbort, { once: true });
+      const subscription = cancel.onAbort(() => resolve());
       this.waiters.push(() => {
-        signal.removeEventListener("abort", onAbort);
+        cancel.off(subscription);
         resolve();
       });
     });

@@ -1,21 +1,22 @@
 import type { AgentFrame } from "../agent/frame";
 import type { ChildJobResult } from "../handoff/child-job";
 import type { RunContext } from "../run-context";
+import type { CancelScope } from "../../shared/cancel-scope";
 import { type Span, openSpan } from "../span";
-import type { LinkedController } from "../util/abort";
 import { RunCancelledError } from "../errors/run-cancelled-error";
 import type { TaskRecord } from "./task-record";
 
 /** All tasks of a run, by id (for `run.cancelTask`); each also lives in its owner's mailbox. */
 export class TaskRegistry {
-  private readonly byId = new Map<string, TaskRecord>();
+  /** Created with the first task: most runs start none (an empty Map is ~170 bytes per run). */
+  private byId: Map<string, TaskRecord> | null = null;
 
   get(taskId: string): TaskRecord | undefined {
-    return this.byId.get(taskId);
+    return this.byId?.get(taskId);
   }
 
   get size(): number {
-    return this.byId.size;
+    return this.byId?.size ?? 0;
   }
 
   /**
@@ -34,7 +35,7 @@ export class TaskRegistry {
       /** The handoff that created the task: its span is the task span's parent. */
       handoffSpan: Span<"HANDOFF">;
       childSessionKey: string;
-      controller: LinkedController;
+      controller: CancelScope;
       job: Promise<ChildJobResult>;
       reason: "background" | "promoted";
     },
@@ -63,7 +64,7 @@ export class TaskRegistry {
       settled,
       cancel: (reason) => input.controller.abort(new RunCancelledError(reason)),
     };
-    this.byId.set(id, task);
+    (this.byId ??= new Map()).set(id, task);
     owner.mailbox.add(task);
     const span = openSpan(
       ctx,

@@ -13,13 +13,17 @@ export interface RegularToolOutcome {
 }
 
 function runContext(ctx: RunContext, frame: AgentFrame): ToolRunContext {
+  const cancel = frame.cancel;
   return {
     runId: ctx.runId,
     conversationId: ctx.conversationId,
     agentId: frame.agent.id,
     agentPath: frame.path,
     workspaceId: frame.workspaceId,
-    signal: frame.controller.signal,
+    // Created on first read: most tools never look at it.
+    get signal() {
+      return cancel.signal;
+    },
   };
 }
 

@@ -3,27 +3,29 @@
  * session run one after another, in arrival order).
  */
 export class KeyedMutex {
-  private readonly tails = new Map<string, Promise<void>>();
+  /** Created on first use: most runs never lock (an empty Map is ~170 bytes per run). */
+  private tails: Map<string, Promise<void>> | null = null;
 
   /** Resolves with a release function once every earlier holder of `key` released. */
   async acquire(key: string): Promise<() => void> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
+    const tails = (this.tails ??= new Map());
+    const previous = tails.get(key) ?? Promise.resolve();
     let release!: () => void;
     const current = new Promise<void>((resolve) => (release = resolve));
     const tail = previous.then(() => current);
-    this.tails.set(key, tail);
+    tails.set(key, tail);
     await previous;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
+      if (tails.get(key) === tail) tails.delete(key);
     };
   }
 
   /** Number of keys with a holder or waiters (for tests). */
   get size(): number {
-    return this.tails.size;
+    return this.tails?.size ?? 0;
   }
 }
