@@ -4,18 +4,27 @@
  * bench/results/latest.json. Asserts nothing about speed; exits non-zero only
  * when the harness itself is broken (a count mismatch between runtimes).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { dirname } from "node:path";
-import { parseBenchArgs } from "./lib/args";
+import { BENCH_USAGE, BenchUsageError, USAGE_EXIT, parseBenchArgs, type BenchOptions } from "./lib/args";
 import { isBundled, relaunchBundled } from "./lib/bundle";
+import { ensurePeersInstalled } from "./lib/peer-install";
+import { startProfile } from "./lib/profiler";
+import {
+  renderByFile,
+  renderOurFunctions,
+  sourceMapResolver,
+  summarizeProfile,
+  type CpuProfile,
+} from "./lib/profile-summary";
 import { handoffScenario, stepScenario } from "./lib/scripts";
 import { OUR_GOALS, PEER_REFERENCE } from "./lib/targets";
 import { renderVerdicts, verdicts } from "./lib/verdicts";
 import { loadRuntime } from "./runtimes";
-import { isAvailable, type LoadedRuntime } from "./runtimes/types";
+import { isAvailable, isPeerId, type LoadedRuntime } from "./runtimes/types";
 import { renderCompile, runCompile, type CompileScenario } from "./scenarios/compile";
-import { renderConcurrency, runConcurrency, type ConcurrencyLevel } from "./scenarios/concurrency";
+import { medianProfiles, renderConcurrency, runConcurrency, type ConcurrencyLevel } from "./scenarios/concurrency";
 import { renderMicro, runMicro, type MicroResult } from "./scenarios/micro";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -24,13 +33,60 @@ function section(text: string): void {
   console.log(`\n${text}\n`);
 }
 
+/** Prints where a profile went and our functions' self/total time in it. */
+function printProfile(title: string, file: string): void {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+  const summary = summarizeProfile(profile, sourceMapResolver(process.cwd()));
+  section(
+    `CPU profile — ${title}: ${file}\n${renderOurFunctions(summary, 15)}\n${renderByFile(summary, 8)}\n(more: npx tsx bench/tools/profile-top.ts ${file})`,
+  );
+}
+
+/** --cpu-prof for scenarios 1 and 2: profiles the measured rounds in this process, where they run. */
+function microProfile(options: BenchOptions, file: string) {
+  if (!options.cpuProf) return undefined;
+  let stop: ((file: string) => Promise<void>) | null = null;
+  return {
+    async start() {
+      stop = await startProfile();
+    },
+    async stop() {
+      await stop?.(file);
+    },
+  };
+}
+
+function parseOrExit(argv: string[]): BenchOptions | null {
+  try {
+    const options = parseBenchArgs(argv);
+    if (options.help) {
+      console.log(BENCH_USAGE);
+      return null;
+    }
+    return options;
+  } catch (error) {
+    if (!(error instanceof BenchUsageError)) throw error;
+    process.stderr.write(`npm run bench: ${error.message}\n\n${BENCH_USAGE}\n`);
+    process.exitCode = USAGE_EXIT;
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
-  const relaunched = await relaunchBundled(process.argv.slice(2), log);
+  const argv = process.argv.slice(2);
+  // Validate first: a bad flag must not bundle, install or run anything.
+  const options = parseOrExit(argv);
+  if (!options) return;
+  if (!isBundled() && options.runtimes.some(isPeerId)) {
+    const failed = ensurePeersInstalled(log);
+    if (failed) log(`  note: ${failed}; the peers will show as pending`);
+  }
+  const relaunched = options.noBundle ? null : await relaunchBundled(argv, log);
   if (relaunched !== null) {
     process.exitCode = relaunched;
     return;
   }
-  const options = parseBenchArgs(process.argv.slice(2));
+  mkdirSync("bench/results", { recursive: true });
   const startedAt = new Date();
   const t0 = performance.now();
   if (!(globalThis as { gc?: unknown }).gc)
@@ -67,13 +123,17 @@ async function main(): Promise<void> {
 
   if (options.scenarios.has(1)) {
     log("  scenario 1 (step overhead)…");
-    step = await runMicro(stepScenario(), loaded, options.micro);
+    const file = "bench/results/scenario1-step.cpuprofile";
+    step = await runMicro(stepScenario(), loaded, { ...options.micro, measured: microProfile(options, file) });
     section(renderMicro(step));
+    if (options.cpuProf) printProfile("scenario 1, measured rounds of every runtime in this process", file);
   }
   if (options.scenarios.has(2)) {
     log("  scenario 2 (handoff overhead)…");
-    handoff = await runMicro(handoffScenario(), loaded, options.micro);
+    const file = "bench/results/scenario2-handoff.cpuprofile";
+    handoff = await runMicro(handoffScenario(), loaded, { ...options.micro, measured: microProfile(options, file) });
     section(renderMicro(handoff));
+    if (options.cpuProf) printProfile("scenario 2, measured rounds of every runtime in this process", file);
   }
   if (options.scenarios.has(3)) {
     concurrency = await runConcurrency({
@@ -90,11 +150,19 @@ async function main(): Promise<void> {
       log,
     });
     section(renderConcurrency(concurrency));
+    for (const p of medianProfiles(concurrency))
+      printProfile(
+        `scenario 3, ours × ${p.runs}, the median repetition (ratio ${p.ratio.toFixed(2)}), its worker's measured phase`,
+        p.file,
+      );
   }
   if (options.scenarios.has(4)) {
     log("  scenario 4 (compile)…");
-    compile = await runCompile(options.compileBudgetMs);
+    const file = "bench/results/scenario4-compile.cpuprofile";
+    compile = await runCompile(options.compileBudgetMs, options.cpuProf ? file : null);
     section(renderCompile(compile));
+    if (options.cpuProf && compile.status === "ok")
+      printProfile("scenario 4, the compile worker's measured samples", file);
   }
   const persistence = {
     status: "pending",
