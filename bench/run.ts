@@ -9,6 +9,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { dirname } from "node:path";
 import { BENCH_USAGE, BenchUsageError, USAGE_EXIT, parseBenchArgs, type BenchOptions } from "./lib/args";
 import { isBundled, relaunchBundled } from "./lib/bundle";
+import { asMarkdown } from "./lib/format";
 import { ensurePeersInstalled } from "./lib/peer-install";
 import { startProfile } from "./lib/profiler";
 import {
@@ -31,6 +32,11 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function section(text: string): void {
   console.log(`\n${text}\n`);
+}
+
+/** The command line as a user types it, for the report. */
+function commandLine(argv: string[]): string {
+  return `npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}`;
 }
 
 /** Prints where a profile went and our functions' self/total time in it. */
@@ -188,8 +194,10 @@ async function main(): Promise<void> {
   }
 
   const durationSec = (performance.now() - t0) / 1000;
+  const command = commandLine(argv);
   const report = {
     schema: 1,
+    command,
     mode: options.quick ? "quick" : "full",
     startedAt: startedAt.toISOString(),
     durationSec,
@@ -212,7 +220,28 @@ async function main(): Promise<void> {
   };
   mkdirSync(dirname(options.out), { recursive: true });
   writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nwrote ${options.out} in ${durationSec.toFixed(0)} s total`);
+  // The same tables as Markdown, headed by what bench/README.md must state: date, machine, command.
+  const markdownFile = options.out.replace(/\.json$/, "") + ".md";
+  const load = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(" ");
+  const oursRuntime = loaded.find((rt) => rt.id === "ours");
+  const oursVersion = oursRuntime && isAvailable(oursRuntime) ? oursRuntime.version : "not loaded";
+  const markdown = asMarkdown(() =>
+    [
+      `Measured ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC with \`${command}\` (${durationSec.toFixed(0)} s), ` +
+        `ours at ${oursVersion}, ` +
+        `Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemGb} GB, ` +
+        `load average ${load(machine.loadAvgAtStart)} at start and ${load(report.machine.loadAvgAtEnd)} at the end; ${machine.build}.`,
+      step && renderMicro(step),
+      handoff && renderMicro(handoff),
+      concurrency && renderConcurrency(concurrency),
+      compile && renderCompile(compile),
+      renderVerdicts(list),
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
+  );
+  writeFileSync(markdownFile, `${markdown}\n`);
+  console.log(`\nwrote ${options.out} and ${markdownFile} in ${durationSec.toFixed(0)} s total`);
   process.exitCode = mismatches.length ? 1 : 0;
 }
 

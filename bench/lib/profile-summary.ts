@@ -58,6 +58,8 @@ export interface ProfileSummary {
   oursTotalUs: number;
 }
 
+const PSEUDO_FRAMES = new Set(["(garbage collector)", "(program)", "(idle)", "(root)"]);
+
 function packageOf(path: string): string {
   const rest = path.slice(path.lastIndexOf("node_modules/") + 13).split("/");
   return rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
@@ -92,7 +94,7 @@ export function sourceMapResolver(root: string): FrameResolver {
   return (frame) => {
     const name = frame.functionName || "(anonymous)";
     // V8's pseudo-frames: "(garbage collector)", "(program)", "(idle)", "(root)".
-    if (!frame.url) return { name, file: name.startsWith("(") ? name : "(native)", line: 0, ours: false };
+    if (!frame.url) return { name, file: PSEUDO_FRAMES.has(name) ? name : "(native)", line: 0, ours: false };
     if (!frame.url.startsWith("file:") && !frame.url.startsWith("/"))
       return { name, file: frame.url, line: 0, ours: false };
     const path = frame.url.startsWith("file:") ? fileURLToPath(frame.url) : frame.url;
