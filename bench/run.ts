@@ -18,6 +18,7 @@ import {
   sourceMapResolver,
   summarizeProfile,
   type CpuProfile,
+  type ProfileSummary,
 } from "./lib/profile-summary";
 import { handoffScenario, stepScenario } from "./lib/scripts";
 import { OUR_GOALS, PEER_REFERENCE } from "./lib/targets";
@@ -39,13 +40,24 @@ function commandLine(argv: string[]): string {
   return `npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}`;
 }
 
-/** Prints where a profile went and our functions' self/total time in it. */
+interface ProfileSection {
+  title: string;
+  file: string;
+  summary: ProfileSummary;
+}
+
+const profiles: ProfileSection[] = [];
+
+function renderProfile(p: ProfileSection): string {
+  return `CPU profile — ${p.title}: ${p.file}\n${renderOurFunctions(p.summary, 15)}\n${renderByFile(p.summary, 8)}\n(more: npx tsx bench/tools/profile-top.ts ${p.file})`;
+}
+
+/** Prints our functions' self/total time in a profile just written (and keeps it for the Markdown report). */
 function printProfile(title: string, file: string): void {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
-  const summary = summarizeProfile(profile, sourceMapResolver(process.cwd()));
-  section(
-    `CPU profile — ${title}: ${file}\n${renderOurFunctions(summary, 15)}\n${renderByFile(summary, 8)}\n(more: npx tsx bench/tools/profile-top.ts ${file})`,
-  );
+  const p = { title, file, summary: summarizeProfile(profile, sourceMapResolver(process.cwd())) };
+  profiles.push(p);
+  section(renderProfile(p));
 }
 
 /** --cpu-prof for scenarios 1 and 2: profiles the measured rounds in this process, where they run. */
@@ -132,14 +144,22 @@ async function main(): Promise<void> {
     const file = "bench/results/scenario1-step.cpuprofile";
     step = await runMicro(stepScenario(), loaded, { ...options.micro, measured: microProfile(options, file) });
     section(renderMicro(step));
-    if (options.cpuProf) printProfile("scenario 1, measured rounds of every runtime in this process", file);
+    if (options.cpuProf)
+      printProfile(
+        "scenario 1, measured rounds of every runtime in this process (with the forced GC before each batch)",
+        file,
+      );
   }
   if (options.scenarios.has(2)) {
     log("  scenario 2 (handoff overhead)…");
     const file = "bench/results/scenario2-handoff.cpuprofile";
     handoff = await runMicro(handoffScenario(), loaded, { ...options.micro, measured: microProfile(options, file) });
     section(renderMicro(handoff));
-    if (options.cpuProf) printProfile("scenario 2, measured rounds of every runtime in this process", file);
+    if (options.cpuProf)
+      printProfile(
+        "scenario 2, measured rounds of every runtime in this process (with the forced GC before each batch)",
+        file,
+      );
   }
   if (options.scenarios.has(3)) {
     concurrency = await runConcurrency({
@@ -236,6 +256,7 @@ async function main(): Promise<void> {
       concurrency && renderConcurrency(concurrency),
       compile && renderCompile(compile),
       renderVerdicts(list),
+      ...profiles.map(renderProfile),
     ]
       .filter(Boolean)
       .join("\n\n"),
