@@ -129,7 +129,8 @@ export function summarizeProfile(profile: CpuProfile, resolveFrame: FrameResolve
     if (!o) origin.set(id, (o = resolveFrame(byId.get(id)!.callFrame)));
     return o;
   };
-  const keyOf = (o: FrameOrigin) => (o.line ? `${o.name}  ${o.file}:${o.line}` : `${o.name}  ${o.file}`);
+  const keyOf = (o: FrameOrigin) =>
+    o.line ? `${o.name}  ${o.file}:${o.line}` : o.file === o.name ? o.name : `${o.name}  ${o.file}`;
 
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));

@@ -197,6 +197,7 @@ export function renderMicro(result: MicroResult): string {
   const lines = [result.title, table([header, ...rows]), ...notes];
   lines.push(
     "ours/peer: ratio of wall medians; paired: median of per-round ratios; CPU ratio: process CPU per run (least sensitive to other load).",
+    "ours = the graph schema's default model settings; on the ours (tuned) row the ratios are ours / ours (tuned): what the defaults cost.",
   );
   lines.push(
     `expected per run: ${result.expected.modelCalls} model calls, ${result.expected.toolCalls} tool calls, ${result.expected.handoffs} handoffs — ` +
