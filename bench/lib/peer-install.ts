@@ -42,9 +42,10 @@ export function ensurePeersInstalled(log: (line: string) => void): string | null
   if (reason === null) return null;
   log(`  installing the bench's peer runtimes (${reason}): npm ci --prefix ${BENCH_DIR}`);
   const t0 = performance.now();
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const result = spawnSync(npm, ["ci", "--prefix", BENCH_DIR, "--no-audit", "--no-fund", "--loglevel", "error"], {
+  const result = spawnSync("npm", ["ci", "--prefix", BENCH_DIR, "--no-audit", "--no-fund", "--loglevel", "error"], {
     stdio: ["ignore", "inherit", "inherit"],
+    // npm is a .cmd script on Windows, which Node only starts through a shell.
+    shell: process.platform === "win32",
   });
   if (result.error || result.status !== 0) {
     return `npm ci --prefix ${BENCH_DIR} failed (${result.error?.message ?? `exit ${result.status}`})`;
