@@ -35,6 +35,13 @@ function section(text: string): void {
   console.log(`\n${text}\n`);
 }
 
+/** A warning when other processes compete for the cores: every runtime's figures are then slower and noisier. */
+function busyNote(load: number, cores: number): string | null {
+  return load > cores
+    ? `WARNING: load average ${load.toFixed(1)} on ${cores} cores: other processes compete for the CPU, so every runtime runs slower and the figures are noisy; rerun on a quiet machine for figures to quote.`
+    : null;
+}
+
 /** The command line as a user types it, for the report. */
 function commandLine(argv: string[]): string {
   return `npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}`;
@@ -123,6 +130,8 @@ async function main(): Promise<void> {
   console.log(
     `Agent Graph Studio benchmarks (${options.quick ? "quick" : "full"}) — Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemGb} GB, load average ${machine.loadAvgAtStart.join(" ")}; ${machine.build}`,
   );
+  const busy = busyNote(machine.loadAvgAtStart[0], machine.cpus);
+  if (busy) console.log(busy);
 
   const loaded: LoadedRuntime[] = [];
   for (const id of options.runtimes) {
@@ -251,6 +260,7 @@ async function main(): Promise<void> {
         `ours at ${oursVersion}, ` +
         `Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemGb} GB, ` +
         `load average ${load(machine.loadAvgAtStart)} at start and ${load(report.machine.loadAvgAtEnd)} at the end; ${machine.build}.`,
+      busyNote(Math.max(machine.loadAvgAtStart[0], report.machine.loadAvgAtEnd[0]), machine.cpus),
       step && renderMicro(step),
       handoff && renderMicro(handoff),
       concurrency && renderConcurrency(concurrency),
