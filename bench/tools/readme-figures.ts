@@ -2,8 +2,9 @@
  * Copies the figures of the last full run (bench/results/latest.md, written by
  * `npm run bench`) into bench/README.md between its figures markers, so the
  * README states exactly what the bench measured, with date, machine and command.
+ * More reports (e.g. a `--cpu-prof` run written with `--out`) follow it.
  *
- *   npx tsx bench/tools/readme-figures.ts [results.md=bench/results/latest.md]
+ *   npx tsx bench/tools/readme-figures.ts [bench/results/latest.md [bench/results/profile.md …]]
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
@@ -20,20 +21,24 @@ export function spliceFigures(readme: string, figures: string): string {
 }
 
 function main(): number {
-  const source = process.argv[2] ?? "bench/results/latest.md";
-  let figures: string;
-  try {
-    figures = readFileSync(source, "utf8");
-  } catch {
-    console.error(`${source} not found: run a full \`npm run bench\` first`);
-    return 66;
+  const sources = process.argv.length > 2 ? process.argv.slice(2) : ["bench/results/latest.md"];
+  const parts: string[] = [];
+  for (const source of sources) {
+    let text: string;
+    try {
+      text = readFileSync(source, "utf8");
+    } catch {
+      console.error(`${source} not found: run \`npm run bench\` first`);
+      return 66;
+    }
+    if (!text.startsWith("Measured ")) {
+      console.error(`${source} is not a bench report (it should start with "Measured …")`);
+      return 65;
+    }
+    parts.push(text.trim());
   }
-  if (!figures.startsWith("Measured ")) {
-    console.error(`${source} is not a bench report (it should start with "Measured …")`);
-    return 65;
-  }
-  writeFileSync(README, spliceFigures(readFileSync(README, "utf8"), figures));
-  console.log(`${README}: figures replaced from ${source}`);
+  writeFileSync(README, spliceFigures(readFileSync(README, "utf8"), parts.join("\n\n")));
+  console.log(`${README}: figures replaced from ${sources.join(", ")}`);
   return 0;
 }
 
