@@ -225,7 +225,8 @@ async function main(): Promise<void> {
   const durationSec = (performance.now() - t0) / 1000;
   const command = commandLine(argv);
   const report = {
-    schema: 1,
+    // 2: verdicts with anchor and same-run peer checks, concurrency spread and profiles, the command.
+    schema: 2,
     command,
     mode: options.quick ? "quick" : "full",
     startedAt: startedAt.toISOString(),
