@@ -19,7 +19,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
-          exclude: ["**/*.int.test.ts", "node_modules/**"],
+          // `**/`: bench/node_modules (the bench's own package) ships test files of its dependencies.
+          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
           environment: "node",
         },
       },
@@ -28,6 +29,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["src/**/*.int.test.ts", "scripts/**/*.int.test.ts"],
+          exclude: ["**/node_modules/**"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -6,18 +6,22 @@
  * `__name` → `Object.defineProperty`, which costs ours ~15 % CPU per run and
  * makes every closure larger (more garbage). Production builds (Next.js/SWC,
  * or esbuild without `--keep-names`) do not do that, and the peers are plain
- * JavaScript from node_modules, which tsx does not touch. So the launcher
+ * JavaScript from bench/node_modules, which tsx does not touch. So the launcher
  * bundles the harness and its workers (our `src/` included; node_modules stay
  * external, so every peer loads its own published build) with the same
- * esbuild tsx uses, minus `keepNames`, into `node_modules/.cache/agent-graph-bench/`, and re-runs itself
+ * esbuild tsx uses, minus `keepNames`, into `bench/node_modules/.cache/agent-graph-bench/`, and re-runs itself
  * from there. `--no-bundle` (or a missing esbuild) runs everything through tsx.
  */
 import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
-/** Inside node_modules: ignored by git, tsc and eslint, and bare imports still resolve to the repo's packages. */
-export const BUILD_DIR = "node_modules/.cache/agent-graph-bench";
+/**
+ * Inside the bench package's node_modules: ignored by git, tsc, eslint and
+ * prettier, and bare imports resolve as they do from bench/: the peers from
+ * bench/node_modules, everything else from the repository's node_modules.
+ */
+export const BUILD_DIR = "bench/node_modules/.cache/agent-graph-bench";
 const BUNDLED_ENV = "BENCH_BUNDLED";
 
 /** True inside the bundled harness (and its workers). */

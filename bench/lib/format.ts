@@ -28,8 +28,28 @@ export function fmtInt(x: number | null | undefined): string {
   return Math.round(x).toLocaleString("en-US");
 }
 
-/** Renders rows as an aligned text table (first row = header). */
+let tableStyle: "text" | "markdown" = "text";
+
+/**
+ * Renders the report's tables as Markdown while `fn` runs (for the results
+ * .md file that bench/README.md quotes), then back to aligned text.
+ */
+export function asMarkdown<T>(fn: () => T): T {
+  tableStyle = "markdown";
+  try {
+    return fn();
+  } finally {
+    tableStyle = "text";
+  }
+}
+
+/** Renders rows as an aligned text table, or a Markdown table inside `asMarkdown` (first row = header). */
 export function table(rows: string[][]): string {
+  if (tableStyle === "markdown") {
+    const line = (r: string[]) => `| ${r.map((cell) => cell.replace(/\|/g, "\\|")).join(" | ")} |`;
+    // Blank lines around it: a title line before or a note after must not run into the table.
+    return ["", line(rows[0]), `|${rows[0].map(() => "---").join("|")}|`, ...rows.slice(1).map(line), ""].join("\n");
+  }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? "")].length)));
   const line = (r: string[]) =>
     r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");

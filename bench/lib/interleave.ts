@@ -22,6 +22,8 @@ export interface SamplerOptions {
   batchMs: number;
   minRounds: number;
   expected: Counts;
+  /** Called around the measured rounds (not the warm-up), e.g. to CPU-profile only them. */
+  measured?: { start(): Promise<void>; stop(): Promise<void> };
 }
 
 export interface ContenderSamples {
@@ -99,6 +101,7 @@ export async function interleave(contenders: Contender[], options: SamplerOption
     starts[i] = snapshot(c.counters);
   }
 
+  await options.measured?.start();
   const begin = performance.now();
   for (let round = 0; round < options.minRounds || performance.now() - begin < options.budgetMs; round++) {
     for (let k = 0; k < contenders.length; k++) {
@@ -127,6 +130,7 @@ export async function interleave(contenders: Contender[], options: SamplerOption
       r.runs += batch.length;
     }
   }
+  await options.measured?.stop();
 
   for (const [i, c] of contenders.entries()) {
     const r = results[i];

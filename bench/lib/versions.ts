@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
+import { PEER_MODULES } from "./peer-install";
 
-/** Installed version of a package (read from node_modules, since some packages do not export package.json). */
+/**
+ * Installed version of a peer package, read from the bench's own node_modules
+ * (bench/package.json; some packages do not export their package.json).
+ */
 export function installedVersion(pkg: string): string {
   try {
-    const json = JSON.parse(readFileSync(join(process.cwd(), "node_modules", pkg, "package.json"), "utf8")) as {
+    const json = JSON.parse(readFileSync(join(process.cwd(), PEER_MODULES, pkg, "package.json"), "utf8")) as {
       version?: string;
     };
     return json.version ?? "?";

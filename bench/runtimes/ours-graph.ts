@@ -38,18 +38,14 @@ function toDocTurn(turn: ScriptTurn): DocTurn {
 }
 
 /**
- * The peers' fakes have no retries and no per-call timeout, so by default ours
- * neither (`retries: 0, timeoutMillis: 0`). BENCH_MODEL_DEFAULTS=1 keeps the
- * schema defaults instead (1 retry, a 60 s timer per model call), as a graph
- * drawn without touching those fields would run.
+ * `tuned`: the peers' fakes have no retries and no per-call timeout, so the
+ * tuned variant drops both (`retries: 0, timeoutMillis: 0`). Otherwise the
+ * model entries keep the schema defaults (1 retry, a 60 s timer per model
+ * call), as a graph drawn without touching those fields runs.
  */
-const NO_RETRY_NO_TIMEOUT = { retries: 0, timeoutMillis: 0 };
+const TUNED_MODEL_SETTINGS = { retries: 0, timeoutMillis: 0 };
 
-export function keepsModelDefaults(): boolean {
-  return Boolean(process.env.BENCH_MODEL_DEFAULTS);
-}
-
-export function scenarioDocument(spec: ScenarioSpec, latencyMs: number): GraphDocumentInput {
+export function scenarioDocument(spec: ScenarioSpec, latencyMs: number, tuned: boolean): GraphDocumentInput {
   const maxSteps = spec.expected.modelCalls + 5;
   return {
     schemaVersion: 1,
@@ -66,7 +62,7 @@ export function scenarioDocument(spec: ScenarioSpec, latencyMs: number): GraphDo
         {
           provider: "scripted",
           model: "bench",
-          ...(keepsModelDefaults() ? {} : NO_RETRY_NO_TIMEOUT),
+          ...(tuned ? TUNED_MODEL_SETTINGS : {}),
           script: { latencyMs, turns: script.turns.map(toDocTurn) },
         },
       ],

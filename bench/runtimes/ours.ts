@@ -13,10 +13,12 @@ import { runGraph, systemPorts, type RuntimeEvent, type ToolRunner } from "../..
 import { systemSleep } from "../../src/core/runtime/system-ports";
 import { add, type ScenarioSpec } from "../lib/scripts";
 import { workspaceVersion } from "../lib/versions";
-import { ADD_TOOL_SPEC, scenarioDocument, keepsModelDefaults } from "./ours-graph";
-import { newCounters, type BenchRuntime, type PrepareOptions, type PreparedScenario } from "./types";
+import { ADD_TOOL_SPEC, scenarioDocument } from "./ours-graph";
+import { newCounters, type BenchRuntime, type OurId, type PrepareOptions, type PreparedScenario } from "./types";
 
-export async function load(): Promise<BenchRuntime> {
+/** `ours` keeps the schema's default model settings; `ours-tuned` uses retries 0 and no per-call timeout. */
+export async function load(id: OurId): Promise<BenchRuntime> {
+  const tuned = id === "ours-tuned";
   const counters = newCounters();
   const tools: ToolRunner = {
     spec: (name) => (name === "add" ? ADD_TOOL_SPEC : null),
@@ -27,19 +29,19 @@ export async function load(): Promise<BenchRuntime> {
     },
   };
   return {
-    id: "ours",
-    label: "ours",
+    id,
+    label: tuned ? "ours (tuned)" : "ours",
     version: workspaceVersion(),
     counters,
     notes: [
       "graph documents on the scripted provider, compiled with compile(); runGraph() with systemPorts() (timers, uuids, in-memory sessions/files) and a ToolRunner serving add",
       "full event stream consumed into an in-memory array per run; one scripted model client per run (it keeps per-session turn counters)",
-      keepsModelDefaults()
-        ? "model entries keep the schema defaults (retries 1, timeoutMillis 60000: one timer per model call)"
-        : "model entries with retries 0 and timeoutMillis 0, like the peers' fakes (BENCH_MODEL_DEFAULTS=1 keeps the schema defaults)",
+      tuned
+        ? "model entries with retries 0 and timeoutMillis 0, like the peers' fakes"
+        : "model entries keep the graph schema's defaults (retries 1, timeoutMillis 60000: one timer per model call)",
     ],
     async prepare(spec: ScenarioSpec, options: PrepareOptions): Promise<PreparedScenario> {
-      const compiled = compile(scenarioDocument(spec, options.latencyMs));
+      const compiled = compile(scenarioDocument(spec, options.latencyMs, tuned));
       if (!compiled.definition) {
         throw new Error(
           `ours: the scenario graph does not compile: ${compiled.diagnostics.map((d) => `${d.code}: ${d.message}`).join("; ")}`,

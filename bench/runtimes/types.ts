@@ -1,8 +1,23 @@
 import type { Counts, ScenarioSpec } from "../lib/scripts";
 
-export type RuntimeId = "ours" | "openai-agents" | "langgraph" | "mastra";
+/**
+ * `ours` runs with the graph schema's default model settings (what a user who
+ * never opens the model panel gets; the goals are judged on it); `ours-tuned`
+ * with `retries: 0, timeoutMillis: 0`, the closest match to the peers' fakes.
+ */
+export type RuntimeId = "ours" | "ours-tuned" | "openai-agents" | "langgraph" | "mastra";
 
-export const RUNTIME_IDS: RuntimeId[] = ["ours", "openai-agents", "langgraph", "mastra"];
+export const RUNTIME_IDS: RuntimeId[] = ["ours", "ours-tuned", "openai-agents", "langgraph", "mastra"];
+
+/** Our runtime in its two model settings. */
+export type OurId = "ours" | "ours-tuned";
+
+/** The peer runtimes: installed in the bench's own package (bench/package.json), not the product's. */
+export type PeerId = Exclude<RuntimeId, OurId>;
+
+export function isPeerId(id: RuntimeId): id is PeerId {
+  return id !== "ours" && id !== "ours-tuned";
+}
 
 /** Counts the fakes record; `events` is only meaningful for runtimes whose event stream we consume. */
 export interface Counters extends Counts {

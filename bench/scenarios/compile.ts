@@ -10,10 +10,13 @@ export interface CompileScenario {
   sizes: (CompileWorkerResult["sizes"][number] & { growthFromPrevious: number | null })[];
 }
 
-export async function runCompile(budgetMs: number): Promise<CompileScenario> {
-  const outcome = await runWorker<CompileWorkerResult>("bench/workers/compile.ts", ["--budget-ms", String(budgetMs)], {
-    timeoutMs: 180_000,
-  });
+/** `profileFile`: with --cpu-prof, the worker profiles its measured samples into this file. */
+export async function runCompile(budgetMs: number, profileFile: string | null): Promise<CompileScenario> {
+  const outcome = await runWorker<CompileWorkerResult>(
+    "bench/workers/compile.ts",
+    ["--budget-ms", String(budgetMs), ...(profileFile ? ["--profile", profileFile] : [])],
+    { timeoutMs: 180_000 },
+  );
   const r = outcome.result;
   if (!r) return { status: "error", reason: `worker exited ${outcome.exitCode}: ${outcome.stderrTail}`, sizes: [] };
   if (!r.ok) return { status: r.error?.includes("not found") ? "unavailable" : "error", reason: r.error, sizes: [] };

@@ -1,6 +1,7 @@
 /**
  * Scenario 3: N concurrent runs of scenario 2 with 50 ms per model call, each
  * (runtime, N, repetition) in its own process; repetitions alternate runtimes.
+ * With --cpu-prof every worker profiles its own measured phase.
  */
 import { fmtInt, fmtMb, fmtMs, fmtRatio, table } from "../lib/format";
 import { runWorker } from "../lib/spawn-worker";
@@ -17,9 +18,14 @@ export interface ConcurrencyRow {
   reason: string | null;
   mismatch: string | null;
   reps: ConcurrencyResult[];
+  /** CPU profiles written by the repetitions (with --cpu-prof), in the order of `reps`. */
+  profiles: string[];
   /** Medians over repetitions. */
   wallMs: number | null;
   ratio: number | null;
+  /** Spread of wall/critical over repetitions. */
+  ratioMin: number | null;
+  ratioMax: number | null;
   cpuMsPerRun: number | null;
   peakRssBytes: number | null;
   eventsPerSec: number | null;
@@ -58,8 +64,11 @@ export async function runConcurrency(options: {
         reason: rt.unavailable,
         mismatch: null,
         reps: [],
+        profiles: [],
         wallMs: null,
         ratio: null,
+        ratioMin: null,
+        ratioMax: null,
         cpuMsPerRun: null,
         peakRssBytes: null,
         eventsPerSec: null,
@@ -77,9 +86,8 @@ export async function runConcurrency(options: {
         const rt = available[(rep + k) % available.length];
         const row = rows.get(key(rt.id, n))!;
         if (row.status === "error") continue;
-        const profile = options.cpuProf
-          ? ["--profile", `bench/results/${rt.id}-concurrency-${n}-rep${rep + 1}.cpuprofile`]
-          : [];
+        const profileFile = `bench/results/scenario3-${rt.id}-${n}-rep${rep + 1}.cpuprofile`;
+        const profile = options.cpuProf ? ["--profile", profileFile] : [];
         const t0 = performance.now();
         const outcome = await runWorker<ConcurrencyResult>(
           WORKER,
@@ -111,6 +119,7 @@ export async function runConcurrency(options: {
           continue;
         }
         row.reps.push(r);
+        if (options.cpuProf) row.profiles.push(profileFile);
         row.mismatch ??= r.mismatch;
         options.log(
           `  scenario 3: ${rt.label} × ${n} (rep ${rep + 1}): wall ${fmtMs(r.wallMs)}, ratio ${fmtRatio(r.ratio)} (worker ${took} s)`,
@@ -126,6 +135,8 @@ export async function runConcurrency(options: {
     };
     row.wallMs = m((r) => r.wallMs);
     row.ratio = m((r) => r.ratio);
+    row.ratioMin = Math.min(...row.reps.map((r) => r.ratio));
+    row.ratioMax = Math.max(...row.reps.map((r) => r.ratio));
     row.cpuMsPerRun = m((r) => r.cpuMsPerRun);
     row.peakRssBytes = m((r) => r.peakRssBytes);
     row.eventsPerSec = m((r) => r.eventsPerSec);
@@ -152,6 +163,7 @@ export function renderConcurrency(levels: ConcurrencyLevel[]): string {
     "reps",
     "wall",
     "wall/critical",
+    "min–max",
     "CPU ms/run",
     "peak RSS",
     "events/s",
@@ -178,6 +190,7 @@ export function renderConcurrency(levels: ConcurrencyLevel[]): string {
           "",
           "",
           "",
+          "",
         ]);
         continue;
       }
@@ -187,6 +200,7 @@ export function renderConcurrency(levels: ConcurrencyLevel[]): string {
         String(r.reps.length),
         fmtMs(r.wallMs),
         fmtRatio(r.ratio),
+        r.reps.length > 1 ? `${fmtRatio(r.ratioMin)}–${fmtRatio(r.ratioMax)}` : "",
         fmtRatio(r.cpuMsPerRun, 2),
         fmtMb(r.peakRssBytes),
         r.eventsPerSec ? fmtInt(r.eventsPerSec) : "—",
@@ -196,6 +210,22 @@ export function renderConcurrency(levels: ConcurrencyLevel[]): string {
     }
   }
   lines.push(table([header, ...body]), ...notes);
-  lines.push("events/s: ours only (its full event stream is consumed); peers run their non-streaming entry points.");
+  lines.push(
+    "wall, wall/critical, CPU, RSS, events/s: medians over the repetitions; min–max: spread of wall/critical.",
+    "events/s: ours only (its full event stream is consumed); peers run their non-streaming entry points.",
+  );
   return lines.join("\n");
+}
+
+/** With --cpu-prof: the profile of ours' median repetition at each level (the one to read first). */
+export function medianProfiles(levels: ConcurrencyLevel[]): { runs: number; file: string; ratio: number }[] {
+  const out: { runs: number; file: string; ratio: number }[] = [];
+  for (const level of levels) {
+    const row = level.rows.find((r) => r.runtime === "ours");
+    if (!row || row.profiles.length !== row.reps.length || row.reps.length === 0) continue;
+    const order = row.reps.map((r, i) => ({ ratio: r.ratio, i })).sort((a, b) => a.ratio - b.ratio);
+    const mid = order[(order.length - 1) >> 1];
+    out.push({ runs: level.runs, file: row.profiles[mid.i], ratio: mid.ratio });
+  }
+  return out;
 }

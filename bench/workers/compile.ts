@@ -7,7 +7,9 @@ import { parseArgs } from "node:util";
 import { compile } from "../../src/core/compiler";
 import { generateLargeGraph } from "../../src/core/compiler/fixtures/large-graph";
 import { emitResult } from "../lib/child-protocol";
+import { startProfile } from "../lib/profiler";
 import { summarize, type Summary } from "../lib/stats";
+import { workerNumber } from "../lib/worker-args";
 
 export interface CompileSizeResult {
   agents: number;
@@ -26,16 +28,27 @@ export interface CompileWorkerResult {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { sizes: { type: "string", default: "50,500,2000" }, "budget-ms": { type: "string", default: "2000" } },
+    options: {
+      sizes: { type: "string", default: "50,500,2000" },
+      "budget-ms": { type: "string", default: "2000" },
+      /** Write a CPU profile of the measured samples (not the warm-up) to this file. */
+      profile: { type: "string" },
+    },
   });
-  const budgetMs = Number(values["budget-ms"]);
-  const sizes: CompileSizeResult[] = [];
-  for (const n of values.sizes.split(",").map(Number)) {
+  const budgetMs = workerNumber(values["budget-ms"], "--budget-ms");
+  const counts = values.sizes.split(",").map((s) => workerNumber(s, "--sizes"));
+  // Warm every size up first, so that a profile (--profile) holds the measured samples only.
+  const docs = counts.map((n) => {
     const doc = generateLargeGraph(n);
     const first = compile(doc);
-    // Warm-up, then samples until the budget for this size is spent (at least 5).
     const warmUntil = performance.now() + budgetMs / 4;
     for (let i = 0; i < 3 || performance.now() < warmUntil; i++) compile(doc);
+    return { n, doc, first };
+  });
+  const stopProfile = values.profile ? await startProfile() : null;
+  const sizes: CompileSizeResult[] = [];
+  for (const { n, doc, first } of docs) {
+    // Samples until the budget for this size is spent (at least 5).
     const samples: number[] = [];
     const until = performance.now() + budgetMs;
     while (samples.length < 5 || performance.now() < until) {
@@ -52,6 +65,7 @@ async function main(): Promise<void> {
       ms: summarize(samples),
     });
   }
+  if (stopProfile && values.profile) await stopProfile(values.profile);
   emitResult({ ok: true, error: null, sizes } satisfies CompileWorkerResult);
 }
 

@@ -13,6 +13,7 @@ import { handoffScenario } from "../lib/scripts";
 import { checkCounts } from "../lib/interleave";
 import { loadRuntime } from "../runtimes";
 import { isAvailable, type RuntimeId } from "../runtimes/types";
+import { workerNumber, workerRuntime } from "../lib/worker-args";
 
 export interface ConcurrencyResult {
   runtime: RuntimeId;
@@ -48,9 +49,11 @@ async function main(): Promise<void> {
       profile: { type: "string" },
     },
   });
-  const id = values.runtime as RuntimeId;
-  const runs = Number(values.runs);
-  const latencyMs = Number(values.latency);
+  const id = workerRuntime(values.runtime);
+  const runs = workerNumber(values.runs, "--runs");
+  const latencyMs = workerNumber(values.latency, "--latency");
+  const warmupMs = workerNumber(values["warmup-ms"], "--warmup-ms");
+  if (runs < 1 || latencyMs < 1) throw new Error("--runs and --latency need to be at least 1");
   const spec = handoffScenario();
   const criticalPathMs = spec.criticalPathCalls * latencyMs;
   const base = { runtime: id, runs, latencyMs, criticalPathMs, expectedModelCalls: runs * spec.expected.modelCalls };
@@ -63,7 +66,7 @@ async function main(): Promise<void> {
 
   // Warm up the JIT on the same code path with zero latency, then one run with latency (timers).
   const warm = await runtime.prepare(spec, { latencyMs: 0 });
-  const warmUntil = performance.now() + Number(values["warmup-ms"]);
+  const warmUntil = performance.now() + warmupMs;
   for (let i = 0; i < 5 || performance.now() < warmUntil; i++) await warm.run();
   const scenario = await runtime.prepare(spec, { latencyMs });
   await scenario.run();

@@ -1,6 +1,7 @@
 /**
  * Runs one scenario sequentially with a zero-latency model in its own process
- * and CPU-profiles the measured loop (used by `npm run bench -- --cpu-prof`).
+ * and CPU-profiles the measured loop: one runtime alone, where `--cpu-prof`
+ * profiles the interleaved rounds of every runtime.
  *
  *   node --import tsx bench/workers/profile-loop.ts --runtime ours --scenario handoff --runs 2000 --profile out.cpuprofile
  */
@@ -9,7 +10,8 @@ import { emitResult } from "../lib/child-protocol";
 import { startProfile } from "../lib/profiler";
 import { scenarioByName } from "../lib/scripts";
 import { loadRuntime } from "../runtimes";
-import { isAvailable, type RuntimeId } from "../runtimes/types";
+import { isAvailable } from "../runtimes/types";
+import { workerNumber, workerRuntime } from "../lib/worker-args";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -20,10 +22,10 @@ async function main(): Promise<void> {
       profile: { type: "string" },
     },
   });
-  const runtime = await loadRuntime(values.runtime as RuntimeId);
+  const runtime = await loadRuntime(workerRuntime(values.runtime));
   if (!isAvailable(runtime)) throw new Error(`unavailable: ${runtime.unavailable}`);
   const scenario = await runtime.prepare(scenarioByName(values.scenario), { latencyMs: 0 });
-  const runs = Number(values.runs);
+  const runs = workerNumber(values.runs, "--runs");
   for (let i = 0; i < Math.min(200, runs); i++) await scenario.run();
   const stop = values.profile ? await startProfile() : null;
   const cpu0 = process.cpuUsage();

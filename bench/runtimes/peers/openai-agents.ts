@@ -8,10 +8,10 @@
 import { Agent, Runner, Usage, setTracingDisabled, tool } from "@openai/agents";
 import type { AgentInputItem, Model, ModelRequest, ModelResponse, Tool } from "@openai/agents";
 import { z } from "zod";
-import { add, recordModelCall, turnFor, type AgentScript, type ScenarioSpec } from "../lib/scripts";
-import { sleep } from "../lib/sleep";
-import { installedVersion } from "../lib/versions";
-import { newCounters, type BenchRuntime, type Counters, type PrepareOptions, type PreparedScenario } from "./types";
+import { add, recordModelCall, turnFor, type AgentScript, type ScenarioSpec } from "../../lib/scripts";
+import { sleep } from "../../lib/sleep";
+import { installedVersion } from "../../lib/versions";
+import { newCounters, type BenchRuntime, type Counters, type PrepareOptions, type PreparedScenario } from "../types";
 
 class ScriptedModel implements Model {
   constructor(

@@ -11,10 +11,10 @@ import type { ChatResult } from "@langchain/core/outputs";
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { createReactAgent } from "@langchain/langgraph/prebuilt";
 import { z } from "zod";
-import { add, recordModelCall, turnFor, type AgentScript, type ScenarioSpec } from "../lib/scripts";
-import { sleep } from "../lib/sleep";
-import { installedVersion } from "../lib/versions";
-import { newCounters, type BenchRuntime, type Counters, type PrepareOptions, type PreparedScenario } from "./types";
+import { add, recordModelCall, turnFor, type AgentScript, type ScenarioSpec } from "../../lib/scripts";
+import { sleep } from "../../lib/sleep";
+import { installedVersion } from "../../lib/versions";
+import { newCounters, type BenchRuntime, type Counters, type PrepareOptions, type PreparedScenario } from "../types";
 
 /** A chat model that answers from the shared script; `bindTools` keeps it as is (the script knows the tools). */
 class ScriptedChatModel extends BaseChatModel {

@@ -8,10 +8,10 @@
 import { Agent } from "@mastra/core/agent";
 import { createTool } from "@mastra/core/tools";
 import { z } from "zod";
-import { add, recordModelCall, turnFor, type AgentScript, type ScenarioSpec } from "../lib/scripts";
-import { sleep } from "../lib/sleep";
-import { installedVersion } from "../lib/versions";
-import { newCounters, type BenchRuntime, type Counters, type PrepareOptions, type PreparedScenario } from "./types";
+import { add, recordModelCall, turnFor, type AgentScript, type ScenarioSpec } from "../../lib/scripts";
+import { sleep } from "../../lib/sleep";
+import { installedVersion } from "../../lib/versions";
+import { newCounters, type BenchRuntime, type Counters, type PrepareOptions, type PreparedScenario } from "../types";
 
 interface PromptMessage {
   role: string;
