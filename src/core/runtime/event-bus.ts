@@ -69,22 +69,7 @@ export class EventBus implements AsyncIterable<RuntimeEvent> {
    */
   [Symbol.asyncIterator](): AsyncIterator<RuntimeEvent> {
     let index = 0;
-    let stopped = false;
-    const read = (): IteratorResult<RuntimeEvent> | null => {
-      if (index < this.buffer.length) return { done: false, value: this.buffer[index++] };
-      if (this.closed || stopped) return DONE;
-      return null;
-    };
-    return {
-      next: () => {
-        const ready = read();
-        return ready ? Promise.resolve(ready) : this.waitFor(read);
-      },
-      return: () => {
-        stopped = true;
-        return Promise.resolve(DONE);
-      },
-    };
+    return this.cursor(() => (index < this.buffer.length ? this.buffer[index++] : null));
   }
 
   /**
@@ -97,26 +82,37 @@ export class EventBus implements AsyncIterable<RuntimeEvent> {
     return {
       [Symbol.asyncIterator]: () => {
         let index = 0;
-        let stopped = false;
-        const read = (): IteratorResult<readonly RuntimeEvent[]> | null => {
-          if (index < this.buffer.length) {
-            const batch = this.buffer.slice(index);
-            index = this.buffer.length;
-            return { done: false, value: batch };
-          }
-          if (this.closed || stopped) return DONE;
-          return null;
-        };
-        return {
-          next: () => {
-            const ready = read();
-            return ready ? Promise.resolve(ready) : this.waitFor(read);
-          },
-          return: () => {
-            stopped = true;
-            return Promise.resolve(DONE);
-          },
-        };
+        return this.cursor(() => {
+          if (index === this.buffer.length) return null;
+          const batch = this.buffer.slice(index);
+          index = this.buffer.length;
+          return batch;
+        });
+      },
+    };
+  }
+
+  /**
+   * An iterator over what `take` returns (null: nothing new yet). A `next()`
+   * with something ready resolves at once without an async frame; a reader
+   * that caught up waits on one promise until the next emit or the end.
+   */
+  private cursor<T>(take: () => T | null): AsyncIterator<T> {
+    let stopped = false;
+    const read = (): IteratorResult<T> | null => {
+      const value = take();
+      if (value !== null) return { done: false, value };
+      if (this.closed || stopped) return DONE;
+      return null;
+    };
+    return {
+      next: () => {
+        const ready = read();
+        return ready ? Promise.resolve(ready) : this.waitFor(read);
+      },
+      return: () => {
+        stopped = true;
+        return Promise.resolve(DONE);
       },
     };
   }
