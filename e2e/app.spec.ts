@@ -129,3 +129,24 @@ test("an unknown address shows the not-found page inside the app shell", async (
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Agent Graph Studio" })).toBeVisible();
 });
+
+test("every section loads without console errors or failed requests (favicon included)", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+
+  for (const section of ["/graphs", "/playground", "/traces", "/settings"]) {
+    await page.goto(section);
+    await page.waitForLoadState("networkidle");
+  }
+  const icon = await page.request.get(
+    (await page.locator('link[rel="icon"]').first().getAttribute("href")) ?? "/favicon.ico",
+  );
+  expect(icon.status()).toBe(200);
+  expect(problems).toEqual([]);
+});
