@@ -100,4 +100,15 @@ describe("createDeadlineTimer", () => {
     const at = await new Promise<number>((resolve) => timer(30, () => resolve(performance.now())));
     expect(at - started).toBeGreaterThanOrEqual(29);
   });
+
+  it("keeps working across many distinct durations (idle lists are dropped, pending ones kept)", () => {
+    vi.useFakeTimers();
+    const timer = createDeadlineTimer(() => Date.now());
+    const fired: number[] = [];
+    timer(5_000, () => fired.push(5_000));
+    for (let ms = 1; ms <= 200; ms++) timer(ms, () => {})();
+    timer(7, () => fired.push(7));
+    vi.advanceTimersByTime(5_000);
+    expect(fired).toEqual([7, 5_000]);
+  });
 });

@@ -31,12 +31,19 @@ export function createDeadlineTimer(now: () => number = defaultNow): ModelTimer 
   return (ms, onFire) => {
     let list = lists.get(ms);
     if (list === undefined) {
+      // Durations are few (model, handoff and run timeouts), but a caller may pass many distinct ones: bound the map.
+      if (lists.size >= MAX_IDLE_LISTS) {
+        for (const [key, other] of lists) if (other.idle()) lists.delete(key);
+      }
       list = new DeadlineList(ms, now);
       lists.set(ms, list);
     }
     return list.add(onFire);
   };
 }
+
+/** Above this many durations, lists without pending deadlines are dropped when a new duration comes. */
+const MAX_IDLE_LISTS = 64;
 
 interface HostTimer {
   ref?(): unknown;
@@ -63,6 +70,11 @@ class DeadlineList {
     private readonly ms: number,
     private readonly now: () => number,
   ) {}
+
+  /** True when nothing is pending (an armed host timer is unreferenced and finds nothing when it fires). */
+  idle(): boolean {
+    return this.head === null;
+  }
 
   add(onFire: () => void): () => void {
     const node: Deadline = { at: this.now() + this.ms, fn: onFire, prev: this.tail, next: null };
