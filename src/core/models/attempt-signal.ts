@@ -1,9 +1,18 @@
-import { type CancelSubscription, type CancelToken, tokenFromSignal } from "../shared/cancel-scope";
+import {
+  CancelScope,
+  type CancelSubscription,
+  type CancelToken,
+  raceCancel,
+  tokenFromSignal,
+} from "../shared/cancel-scope";
 import type { ModelTimer } from "./timing-ports";
 
 /** The abort signal of one attempt: the caller's signal plus the attempt's timeout. */
-export interface AttemptSignal {
-  /** Aborts when the caller's signal aborts or the timeout fires (the caller's own signal when there is no timeout). */
+export interface AttemptSignal extends CancelToken {
+  /**
+   * Aborts when the caller's signal aborts or the timeout fires (the caller's own signal when there is no timeout).
+   * Created on first read: observe the token itself (`aborted`, `onAbort`) where no `AbortSignal` is needed.
+   */
   readonly signal: AbortSignal;
   /** True once the timeout fired (as opposed to the caller aborting). */
   readonly timedOut: boolean;
@@ -21,11 +30,10 @@ const noop = () => {};
 /**
  * Composes the caller's signal with a per-attempt timeout (0 = none). Cheap
  * on the hot path (benchmarks measure per-call overhead): without a timeout it
- * reuses the caller's signal; with one, a plain controller, one subscription
- * on the caller's token and one deadline on the timer port, rather than
- * `AbortSignal.any`, which is slower and, on Node 20, keeps composed signals
- * alive longer than needed. A class with prototype methods: per attempt one
- * object and two one-line callbacks, not a closure per method.
+ * reuses the caller's signal; with one, a cancel scope, one subscription on
+ * the caller's token, one deadline on the timer port, and a controller only
+ * if a client reads `signal` — rather than `AbortSignal.any`, which is slower
+ * and, on Node 20, keeps composed signals alive longer than needed.
  */
 export function createAttemptSignal(options: {
   /** The caller's cancellation (a token subscribes without an `EventTarget` listener). */
@@ -39,51 +47,47 @@ export function createAttemptSignal(options: {
   return new ComposedSignal(parent, options.timeoutMs, options.timer, options.timeoutReason);
 }
 
-class ComposedSignal implements AttemptSignal {
-  readonly signal: AbortSignal;
+/**
+ * A cancel scope of its own (the attempt's token): aborted by the caller's
+ * token or the timeout. Its `AbortSignal` is created only when read (a model
+ * client that needs one): the core's own clients observe the token instead,
+ * and creating an `AbortSignal` is the costliest part of a timed attempt.
+ */
+class ComposedSignal extends CancelScope implements AttemptSignal {
   timedOut = false;
-  private readonly controller: AbortController | null;
   private readonly subscription: CancelSubscription | null;
-  private readonly cancelTimer: () => void;
-  private rejectRace: (reason: unknown) => void = noop;
+  /** Assigned after a possible abort in the constructor (which disposes). */
+  private cancelTimer: () => void = noop;
 
   constructor(
     private readonly parent: CancelToken,
-    timeoutMs: number,
+    private readonly timeoutMs: number,
     timer: ModelTimer,
     private readonly timeoutReason: () => unknown,
   ) {
-    const controller = timeoutMs > 0 ? new AbortController() : null;
-    this.controller = controller;
-    this.signal = controller ? controller.signal : parent.signal;
+    super();
     this.subscription = parent.onAbort((reason) => this.abort(reason));
     if (parent.aborted) this.abort(parent.reason);
-    this.cancelTimer = controller && !this.signal.aborted ? timer(timeoutMs, () => this.timeout()) : noop;
+    if (timeoutMs > 0 && !this.aborted) this.cancelTimer = timer(timeoutMs, () => this.timeout());
+  }
+
+  override get signal(): AbortSignal {
+    return this.timeoutMs > 0 ? super.signal : this.parent.signal;
   }
 
   race<T>(call: Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      call.then(resolve, reject);
-      if (this.signal.aborted) reject(this.signal.reason);
-      else this.rejectRace = reject;
-    });
+    return raceCancel(call, this);
   }
 
-  dispose(): void {
-    this.rejectRace = noop;
+  override dispose(): void {
     this.cancelTimer();
     this.parent.off(this.subscription);
+    super.dispose();
   }
 
   private timeout(): void {
-    if (this.signal.aborted) return;
+    if (this.aborted) return;
     this.timedOut = true;
     this.abort(this.timeoutReason());
-  }
-
-  private abort(reason: unknown): void {
-    const controller = this.controller;
-    if (controller && !controller.signal.aborted) controller.abort(reason);
-    this.rejectRace(reason);
   }
 }

@@ -119,7 +119,7 @@ class ChainCall {
         timeoutReason: () => timeoutError(entry),
       });
       const late = { dropped: false };
-      return attempt.race(callClient(client, attemptRequest(request, entry, chainIndex, attempt.signal, late))).then(
+      return attempt.race(callClient(client, attemptRequest(request, entry, chainIndex, attempt, late, true))).then(
         (response) => {
           late.dropped = true;
           attempt.dispose();
@@ -232,19 +232,44 @@ function untimedCall(
   cancel: CancelToken,
   late: { dropped: boolean },
 ): Promise<ModelResponse> {
-  return raceCancel(callClient(client, attemptRequest(request, entry, chainIndex, request.signal, late)), cancel);
+  return raceCancel(callClient(client, attemptRequest(request, entry, chainIndex, cancel, late, false)), cancel);
 }
 
-/** The request of one attempt: its entry, its signal, and deltas dropped once `late.dropped` is set. */
+/**
+ * The request of one attempt: its entry, its cancellation, and deltas dropped
+ * once `late.dropped` is set. With `lazySignal` the request's `signal` is read
+ * from `cancel` on first access (a timed attempt's `AbortSignal` exists only if
+ * the client reads it); otherwise it is the caller's own signal.
+ */
 function attemptRequest(
   request: ChainRequest,
   entry: ModelRef,
   chainIndex: number,
-  signal: AbortSignal,
+  cancel: CancelToken,
   late: { dropped: boolean },
+  lazySignal: boolean,
 ): ModelRequest {
   const onTextDelta = request.onTextDelta;
+  // Drop late deltas of an attempt that already timed out or was aborted.
+  const deltas = onTextDelta ? (delta: string) => (late.dropped ? undefined : onTextDelta(delta)) : undefined;
+  const context = { agentId: request.context.agentId, sessionId: request.context.sessionId, chainIndex };
   // Listed rather than spread: `{ ...request }` copies through a slow generic path on every model call.
+  if (lazySignal) {
+    return {
+      model: entry,
+      messages: request.messages,
+      tools: request.tools,
+      temperature: request.temperature,
+      topP: request.topP,
+      maxTokens: request.maxTokens,
+      get signal() {
+        return cancel.signal;
+      },
+      cancel,
+      onTextDelta: deltas,
+      context,
+    };
+  }
   return {
     model: entry,
     messages: request.messages,
@@ -252,10 +277,10 @@ function attemptRequest(
     temperature: request.temperature,
     topP: request.topP,
     maxTokens: request.maxTokens,
-    signal,
-    // Drop late deltas of an attempt that already timed out or was aborted.
-    onTextDelta: onTextDelta ? (delta) => (late.dropped ? undefined : onTextDelta(delta)) : undefined,
-    context: { agentId: request.context.agentId, sessionId: request.context.sessionId, chainIndex },
+    signal: request.signal,
+    cancel,
+    onTextDelta: deltas,
+    context,
   };
 }
 
