@@ -40,7 +40,7 @@ function toDocTurn(turn: ScriptTurn): DocTurn {
 /**
  * `tuned`: the peers' fakes have no retries and no per-call timeout, so the
  * tuned variant drops both (`retries: 0, timeoutMillis: 0`). Otherwise the
- * model entries keep the schema defaults (1 retry, a 60 s timer per model
+ * model entries keep the schema defaults (1 retry, a 60 s deadline per model
  * call), as a graph drawn without touching those fields runs.
  */
 const TUNED_MODEL_SETTINGS = { retries: 0, timeoutMillis: 0 };

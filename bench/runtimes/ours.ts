@@ -38,7 +38,7 @@ export async function load(id: OurId): Promise<BenchRuntime> {
       "full event stream consumed into an in-memory array per run; one scripted model client per run (it keeps per-session turn counters)",
       tuned
         ? "model entries with retries 0 and timeoutMillis 0, like the peers' fakes"
-        : "model entries keep the graph schema's defaults (retries 1, timeoutMillis 60000: one timer per model call)",
+        : "model entries keep the graph schema's defaults (retries 1, timeoutMillis 60000: a deadline and an AbortSignal per model call)",
     ],
     async prepare(spec: ScenarioSpec, options: PrepareOptions): Promise<PreparedScenario> {
       const compiled = compile(scenarioDocument(spec, options.latencyMs, tuned));

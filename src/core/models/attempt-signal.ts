@@ -1,9 +1,18 @@
-import { type CancelToken, tokenFromSignal } from "../shared/cancel-scope";
+import {
+  CancelScope,
+  type CancelSubscription,
+  type CancelToken,
+  raceCancel,
+  tokenFromSignal,
+} from "../shared/cancel-scope";
 import type { ModelTimer } from "./timing-ports";
 
 /** The abort signal of one attempt: the caller's signal plus the attempt's timeout. */
-export interface AttemptSignal {
-  /** Aborts when the caller's signal aborts or the timeout fires (the caller's own signal when there is no timeout). */
+export interface AttemptSignal extends CancelToken {
+  /**
+   * Aborts when the caller's signal aborts or the timeout fires (the caller's own signal when there is no timeout).
+   * Created on first read: observe the token itself (`aborted`, `onAbort`) where no `AbortSignal` is needed.
+   */
   readonly signal: AbortSignal;
   /** True once the timeout fired (as opposed to the caller aborting). */
   readonly timedOut: boolean;
@@ -21,9 +30,10 @@ const noop = () => {};
 /**
  * Composes the caller's signal with a per-attempt timeout (0 = none). Cheap
  * on the hot path (benchmarks measure per-call overhead): without a timeout it
- * reuses the caller's signal; with one, a plain controller and one listener
- * rather than `AbortSignal.any`, which is slower and, on Node 20, keeps
- * composed signals alive longer than needed.
+ * reuses the caller's signal; with one, a cancel scope, one subscription on
+ * the caller's token, one deadline on the timer port, and a controller only
+ * if a client reads `signal` — rather than `AbortSignal.any`, which is slower
+ * and, on Node 20, keeps composed signals alive longer than needed.
  */
 export function createAttemptSignal(options: {
   /** The caller's cancellation (a token subscribes without an `EventTarget` listener). */
@@ -33,45 +43,51 @@ export function createAttemptSignal(options: {
   /** The abort reason used when the timeout fires. */
   timeoutReason: () => unknown;
 }): AttemptSignal {
-  const { timeoutMs, timer } = options;
   const parent = options.parent instanceof AbortSignal ? tokenFromSignal(options.parent) : options.parent;
-  const controller = timeoutMs > 0 ? new AbortController() : null;
-  const signal = controller ? controller.signal : parent.signal;
-  let timedOut = false;
-  let rejectRace: (reason: unknown) => void = noop;
+  return new ComposedSignal(parent, options.timeoutMs, options.timer, options.timeoutReason);
+}
 
-  const abort = (reason: unknown) => {
-    if (controller && !controller.signal.aborted) controller.abort(reason);
-    rejectRace(reason);
-  };
-  const subscription = parent.onAbort(abort);
-  if (parent.aborted) abort(parent.reason);
+/**
+ * A cancel scope of its own (the attempt's token): aborted by the caller's
+ * token or the timeout. Its `AbortSignal` is created only when read (a model
+ * client that needs one): the core's own clients observe the token instead,
+ * and creating an `AbortSignal` is the costliest part of a timed attempt.
+ */
+class ComposedSignal extends CancelScope implements AttemptSignal {
+  timedOut = false;
+  private readonly subscription: CancelSubscription | null;
+  /** Assigned after a possible abort in the constructor (which disposes). */
+  private cancelTimer: () => void = noop;
 
-  const cancelTimer =
-    controller && !signal.aborted
-      ? timer(timeoutMs, () => {
-          if (signal.aborted) return;
-          timedOut = true;
-          abort(options.timeoutReason());
-        })
-      : noop;
+  constructor(
+    private readonly parent: CancelToken,
+    private readonly timeoutMs: number,
+    timer: ModelTimer,
+    private readonly timeoutReason: () => unknown,
+  ) {
+    super();
+    this.subscription = parent.onAbort((reason) => this.abort(reason));
+    if (parent.aborted) this.abort(parent.reason);
+    if (timeoutMs > 0 && !this.aborted) this.cancelTimer = timer(timeoutMs, () => this.timeout());
+  }
 
-  return {
-    signal,
-    get timedOut() {
-      return timedOut;
-    },
-    race<T>(call: Promise<T>): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        call.then(resolve, reject);
-        if (signal.aborted) reject(signal.reason);
-        else rejectRace = reject;
-      });
-    },
-    dispose() {
-      rejectRace = noop;
-      cancelTimer();
-      parent.off(subscription);
-    },
-  };
+  override get signal(): AbortSignal {
+    return this.timeoutMs > 0 ? super.signal : this.parent.signal;
+  }
+
+  race<T>(call: Promise<T>): Promise<T> {
+    return raceCancel(call, this);
+  }
+
+  override dispose(): void {
+    this.cancelTimer();
+    this.parent.off(this.subscription);
+    super.dispose();
+  }
+
+  private timeout(): void {
+    if (this.aborted) return;
+    this.timedOut = true;
+    this.abort(this.timeoutReason());
+  }
 }

@@ -373,6 +373,44 @@ describe("generateWithFallback", () => {
     await expect(promise).rejects.toBeInstanceOf(ModelChainExhaustedError);
   });
 
+  it("creates a timed attempt's AbortSignal only when the client reads it; its token still aborts at the deadline", async () => {
+    const Original = globalThis.AbortController;
+    let created = 0;
+    globalThis.AbortController = class extends Original {
+      constructor() {
+        super();
+        created++;
+      }
+    };
+    try {
+      const timers = manualTimer();
+      const seen: unknown[] = [];
+      const observeToken = (request: ModelRequest) =>
+        new Promise<ModelResponse>(() => {
+          request.cancel?.onAbort((reason) => seen.push(reason));
+        });
+      const { client, calls } = queueClient({ a: [ok("fast"), observeToken] });
+      const request = baseRequest();
+      const before = created;
+      const chain = [ref({ model: "a", retries: 0, timeoutMillis: 60_000 })];
+      await generateWithFallback({ chain, client, request, timer: timers.timer, ...recorder() });
+      const promise = generateWithFallback({ chain, client, request, timer: timers.timer, ...recorder() });
+      await vi.waitFor(() => expect(calls).toHaveLength(2));
+      expect(calls[1].cancel?.aborted).toBe(false);
+      timers.fireAll();
+      await expect(promise).rejects.toBeInstanceOf(ModelChainExhaustedError);
+      expect(created - before).toBe(0);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ kind: "timeout" });
+      // Read after the fact, the signal exists and is aborted with the same reason.
+      expect(calls[1].signal.aborted).toBe(true);
+      expect(calls[1].signal.reason).toBe(seen[0]);
+      expect(created - before).toBe(1);
+    } finally {
+      globalThis.AbortController = Original;
+    }
+  });
+
   it("sets no timer when timeoutMillis is 0 and clears it after a fast answer", async () => {
     const timers = manualTimer();
     const { client } = queueClient({ a: [ok("x")], b: [ok("y")] });

@@ -111,8 +111,32 @@ class ChainCall {
     this.options.onAttemptStart?.(info);
     this.started = this.clock.now();
     if (entry.timeoutMillis > 0) {
-      return runAttempt({ client, request, entry, chainIndex, timer: this.timer, cancel }).then((outcome) =>
-        outcome.ok ? this.answered(entry, outcome.response) : this.failedWith(entry, outcome.error),
+      // The timed path: the same shape as the untimed one plus the attempt's own signal and deadline.
+      const attempt = createAttemptSignal({
+        parent: cancel,
+        timeoutMs: entry.timeoutMillis,
+        timer: this.timer,
+        timeoutReason: () => timeoutError(entry),
+      });
+      const late = { dropped: false };
+      return attempt.race(callClient(client, attemptRequest(request, entry, chainIndex, attempt, late, true))).then(
+        (response) => {
+          late.dropped = true;
+          attempt.dispose();
+          return this.answered(entry, response);
+        },
+        (thrown: unknown) => {
+          late.dropped = true;
+          attempt.dispose();
+          return this.failedWith(
+            entry,
+            cancel.aborted
+              ? abortedError(entry, cancel)
+              : attempt.timedOut
+                ? timeoutError(entry, thrown)
+                : toModelCallError(thrown, entry),
+          );
+        },
       );
     }
     // The untimed hot path: the call, one cancel subscription and this continuation.
@@ -193,47 +217,6 @@ class ChainCall {
   }
 }
 
-type AttemptOutcome = { ok: true; response: ModelResponse } | { ok: false; error: ModelCallError };
-
-/** One call with its own signal; settles as soon as that signal aborts, even if the client ignores it. */
-async function runAttempt(input: {
-  client: ModelClient;
-  request: ChainRequest;
-  entry: ModelRef;
-  chainIndex: number;
-  timer: ModelTimer;
-  cancel: CancelToken;
-}): Promise<AttemptOutcome> {
-  const { client, request, entry, chainIndex, timer, cancel } = input;
-  const attemptSignal = createAttemptSignal({
-    parent: cancel,
-    timeoutMs: entry.timeoutMillis,
-    timer,
-    timeoutReason: () => timeoutError(entry),
-  });
-  let settled = false;
-  const onTextDelta = request.onTextDelta;
-  const modelRequest: ModelRequest = {
-    ...request,
-    model: entry,
-    signal: attemptSignal.signal,
-    // Drop late deltas of an attempt that already timed out or was aborted.
-    onTextDelta: onTextDelta ? (delta) => (settled ? undefined : onTextDelta(delta)) : undefined,
-    context: { ...request.context, chainIndex },
-  };
-  try {
-    const response = await attemptSignal.race(callClient(client, modelRequest));
-    return { ok: true, response };
-  } catch (thrown) {
-    if (cancel.aborted) return { ok: false, error: abortedError(entry, cancel) };
-    if (attemptSignal.timedOut) return { ok: false, error: timeoutError(entry, thrown) };
-    return { ok: false, error: toModelCallError(thrown, entry) };
-  } finally {
-    settled = true;
-    attemptSignal.dispose();
-  }
-}
-
 /**
  * One call of the untimed hot path (the benchmarks' and most local setups):
  * the caller's own signal, no attempt-signal object, no timer, one
@@ -249,15 +232,56 @@ function untimedCall(
   cancel: CancelToken,
   late: { dropped: boolean },
 ): Promise<ModelResponse> {
+  return raceCancel(callClient(client, attemptRequest(request, entry, chainIndex, cancel, late, false)), cancel);
+}
+
+/**
+ * The request of one attempt: its entry, its cancellation, and deltas dropped
+ * once `late.dropped` is set. With `lazySignal` the request's `signal` is read
+ * from `cancel` on first access (a timed attempt's `AbortSignal` exists only if
+ * the client reads it); otherwise it is the caller's own signal.
+ */
+function attemptRequest(
+  request: ChainRequest,
+  entry: ModelRef,
+  chainIndex: number,
+  cancel: CancelToken,
+  late: { dropped: boolean },
+  lazySignal: boolean,
+): ModelRequest {
   const onTextDelta = request.onTextDelta;
-  const modelRequest: ModelRequest = {
-    ...request,
+  // Drop late deltas of an attempt that already timed out or was aborted.
+  const deltas = onTextDelta ? (delta: string) => (late.dropped ? undefined : onTextDelta(delta)) : undefined;
+  const context = { agentId: request.context.agentId, sessionId: request.context.sessionId, chainIndex };
+  // Listed rather than spread: `{ ...request }` copies through a slow generic path on every model call.
+  if (lazySignal) {
+    return {
+      model: entry,
+      messages: request.messages,
+      tools: request.tools,
+      temperature: request.temperature,
+      topP: request.topP,
+      maxTokens: request.maxTokens,
+      get signal() {
+        return cancel.signal;
+      },
+      cancel,
+      onTextDelta: deltas,
+      context,
+    };
+  }
+  return {
     model: entry,
-    // Drop late deltas of an attempt that was aborted.
-    onTextDelta: onTextDelta ? (delta) => (late.dropped ? undefined : onTextDelta(delta)) : undefined,
-    context: { agentId: request.context.agentId, sessionId: request.context.sessionId, chainIndex },
+    messages: request.messages,
+    tools: request.tools,
+    temperature: request.temperature,
+    topP: request.topP,
+    maxTokens: request.maxTokens,
+    signal: request.signal,
+    cancel,
+    onTextDelta: deltas,
+    context,
   };
-  return raceCancel(callClient(client, modelRequest), cancel);
 }
 
 /** The client's promise, also when `generate` throws synchronously (a broken client must not escape the chain). */

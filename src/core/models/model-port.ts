@@ -1,5 +1,6 @@
 import type { ChatMessage, FinishReason, ModelToolCall, ModelUsage } from "./messages";
 import type { ModelRef } from "./model-ref";
+import type { CancelToken } from "../shared/cancel-scope";
 
 export type { ChatMessage, FinishReason, ModelToolCall, ModelUsage } from "./messages";
 
@@ -26,6 +27,13 @@ export interface ModelRequest {
   maxTokens?: number;
   /** Aborts the call for real (timeouts, cancellation, budget stop). */
   signal: AbortSignal;
+  /**
+   * The same cancellation as `signal`, for the core's own clients: observing
+   * it (`aborted`, `reason`, `onAbort`) does not create an `AbortSignal`
+   * (on a timed attempt `signal` is created on first read). Absent when a
+   * caller builds the request by hand; external clients use `signal`.
+   */
+  cancel?: CancelToken;
   /** Receives text as it streams; adapters that cannot stream call it once. */
   onTextDelta?: (delta: string) => void;
   /** Facts the scripted model uses for templates and per-session turn counting. */

@@ -4,6 +4,7 @@ import { generateWithFallback } from "./fallback-chain";
 import { ModelCallError } from "./model-error";
 import type { ChatMessage, ModelRequest } from "./model-port";
 import { type ModelRef, modelRefSchema, type Script } from "./model-ref";
+import { CancelScope } from "../shared/cancel-scope";
 import { createScriptedModelClient } from "./scripted-model";
 
 const scripted = (script: unknown, extra: Record<string, unknown> = {}): ModelRef =>
@@ -233,6 +234,19 @@ describe("scripted model", () => {
     await expect(
       client.generate(request(scripted({}), [user("x")], { signal: controller.signal })),
     ).rejects.toMatchObject({ kind: "aborted" });
+  });
+
+  it("observes request.cancel when given, without reading request.signal", async () => {
+    const scope = new CancelScope();
+    scope.abort("stop");
+    const client = createScriptedModelClient({ sleep: noSleep });
+    const base = request(scripted({}), [user("x")]);
+    const withToken = Object.defineProperty({ ...base, cancel: scope }, "signal", {
+      get: () => {
+        throw new Error("signal read");
+      },
+    });
+    await expect(client.generate(withToken)).rejects.toMatchObject({ kind: "aborted", cause: "stop" });
   });
 
   it("streams text word by word to onTextDelta", async () => {

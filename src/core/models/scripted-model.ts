@@ -65,7 +65,9 @@ export function createScriptedModelClient(options: ScriptedModelClientOptions): 
             model: entry.model,
           });
         }
-        if (request.signal.aborted) throw aborted(entry, request.signal);
+        // The token when the chain gives one: reading `signal` would create a timed attempt's AbortSignal.
+        const cancel = request.cancel;
+        if (cancel ? cancel.aborted : request.signal.aborted) throw aborted(entry, request);
         const script = compile(entry);
         const { context, messages } = request;
         const state = stateFor(context.sessionId, context.agentId);
@@ -76,7 +78,7 @@ export function createScriptedModelClient(options: ScriptedModelClientOptions): 
         if (latencyMs <= 0) return Promise.resolve(answer(request, entry, compiled, state, input));
         // The sleep may resolve or reject on abort; either way an aborted call ends as `aborted`.
         const afterWait = () => {
-          if (request.signal.aborted) throw aborted(entry, request.signal);
+          if (request.signal.aborted) throw aborted(entry, request);
           return answer(request, entry, compiled, state, input);
         };
         return options.sleep(latencyMs, request.signal).then(afterWait, (error: unknown) => {
@@ -205,13 +207,13 @@ function scriptedError(turn: Extract<CompiledTurn["turn"], { kind: "error" }>, e
   });
 }
 
-function aborted(entry: ScriptedRef, signal: AbortSignal): ModelCallError {
+function aborted(entry: ScriptedRef, request: ModelRequest): ModelCallError {
   return new ModelCallError({
     kind: "aborted",
     message: "scripted model call aborted",
     provider: entry.provider,
     model: entry.model,
-    cause: signal.reason,
+    cause: request.cancel ? request.cancel.reason : request.signal.reason,
   });
 }
 

@@ -1,3 +1,5 @@
+import { createDeadlineTimer } from "./deadline-timer";
+
 /**
  * The few side effects the model layer needs, as injectable ports so the
  * core stays pure and tests stay deterministic. Shapes match the runtime's
@@ -22,11 +24,12 @@ export interface ModelClock {
  */
 export type ModelTimer = (ms: number, onFire: () => void) => () => void;
 
-/** The default timer: the global `setTimeout` (present in Node, browsers and workers). */
-export const globalTimer: ModelTimer = (ms, onFire) => {
-  const handle = setTimeout(onFire, ms);
-  return () => clearTimeout(handle);
-};
+/**
+ * The default timer: the global `setTimeout` (present in Node, browsers and
+ * workers), one host timer shared by all pending deadlines of a duration
+ * (see `createDeadlineTimer`: a timed model call then costs a list node, not a host timer).
+ */
+export const globalTimer: ModelTimer = createDeadlineTimer();
 
 /** The default clock: `Date.now()`. */
 export const systemClock: ModelClock = { now: () => Date.now() };
