@@ -6,17 +6,10 @@
  *   node --expose-gc --import tsx bench/tools/heap-sample.ts [runtime=ours] [runs=1000] [atMs=180]
  */
 import { Session } from "node:inspector";
+import { liveBytesBySite, type SamplingNode } from "../lib/heap-sites";
 import { handoffScenario } from "../lib/scripts";
 import { loadRuntime } from "../runtimes";
 import { isAvailable, type RuntimeId } from "../runtimes/types";
-
-interface SamplingNode {
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  selfSize: number;
-  children: SamplingNode[];
-}
-
-const short = (url: string) => url.replace(/.*\/(src|bench|node_modules)\//, "$1/");
 
 async function main(): Promise<void> {
   const [id = "ours", runsArg = "1000", atArg = "180"] = process.argv.slice(2);
@@ -42,19 +35,7 @@ async function main(): Promise<void> {
   const { profile } = await post<{ profile: { head: SamplingNode } }>("HeapProfiler.getSamplingProfile");
   await all;
 
-  // Attribute live bytes to the two innermost frames of our code (src/, bench/) on the allocating stack.
-  const bySite = new Map<string, number>();
-  const walk = (node: SamplingNode, ours: string[]) => {
-    const f = node.callFrame;
-    const here = `${f.functionName || "(anonymous)"} ${short(f.url)}:${f.lineNumber + 1}`;
-    const stack = /\/(src|bench)\//.test(f.url) ? [...ours, here] : ours;
-    if (node.selfSize) {
-      const key = stack.slice(-2).reverse().join("  <  ") || here;
-      bySite.set(key, (bySite.get(key) ?? 0) + node.selfSize);
-    }
-    for (const child of node.children) walk(child, stack);
-  };
-  walk(profile.head, []);
+  const bySite = liveBytesBySite(profile.head);
   const total = [...bySite.values()].reduce((a, b) => a + b, 0);
   const mb = (b: number) => `${(b / 2 ** 20).toFixed(1).padStart(6)} MB`;
   console.log(

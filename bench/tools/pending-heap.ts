@@ -14,17 +14,11 @@
  */
 import { Session } from "node:inspector";
 import { parseArgs } from "node:util";
+import { liveBytesBySite, type SamplingNode } from "../lib/heap-sites";
 import { handoffScenario } from "../lib/scripts";
 import { loadRuntime } from "../runtimes";
 import { isAvailable, type RuntimeId } from "../runtimes/types";
 
-interface SamplingNode {
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  selfSize: number;
-  children: SamplingNode[];
-}
-
-const short = (url: string) => url.replace(/.*\/(src|bench|node_modules)\//, "$1/");
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,19 +85,7 @@ async function main(): Promise<void> {
   );
 
   if (profile) {
-    // Live bytes by the two innermost frames of our code (src/, bench/) on the allocating stack.
-    const bySite = new Map<string, number>();
-    const walk = (node: SamplingNode, ours: string[]) => {
-      const f = node.callFrame;
-      const here = `${f.functionName || "(anonymous)"} ${short(f.url)}:${f.lineNumber + 1}`;
-      const stack = /\/(src|bench)\//.test(f.url) ? [...ours, here] : ours;
-      if (node.selfSize) {
-        const key = stack.slice(-2).reverse().join("  <  ") || here;
-        bySite.set(key, (bySite.get(key) ?? 0) + node.selfSize);
-      }
-      for (const child of node.children) walk(child, stack);
-    };
-    walk(profile.head, []);
+    const bySite = liveBytesBySite(profile.head);
     const total = [...bySite.values()].reduce((a, b) => a + b, 0);
     console.log(
       `sampled live ${(total / 2 ** 20).toFixed(1)} MB (${(total / runs / 1024).toFixed(1)} KB per run), top sites:`,
