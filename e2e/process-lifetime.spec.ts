@@ -26,20 +26,25 @@ interface Instance {
   output: () => string;
 }
 
+/** The environment of a test instance: its own ports and data directory, the existing build, embedded PostgreSQL. */
+function instanceEnv(port: number, pgPort: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    AGS_PG_PORT: String(pgPort),
+    AGS_DATA_DIR: dataDir,
+    AGS_SKIP_BUILD: "1",
+    DATABASE_URL: "",
+  };
+}
+
 /** `npm start` as the package script runs it: `node --import tsx scripts/start.ts`. */
 async function startInstance(dataDir: string): Promise<Instance> {
   const [port, pgPort] = [await findFreePort(), await findFreePort()];
   let output = "";
   const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: REPO,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      AGS_PG_PORT: String(pgPort),
-      AGS_DATA_DIR: dataDir,
-      AGS_SKIP_BUILD: "1",
-      DATABASE_URL: "",
-    },
+    env: instanceEnv(port, pgPort, dataDir),
     stdio: ["ignore", "pipe", "pipe"],
   });
   start.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -130,14 +135,7 @@ test.describe("process lifetime", () => {
     let output = "";
     const npm = spawn("npm", ["start", "--silent"], {
       cwd: REPO,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        AGS_PG_PORT: String(pgPort),
-        AGS_DATA_DIR: dataDir,
-        AGS_SKIP_BUILD: "1",
-        DATABASE_URL: "",
-      },
+      env: instanceEnv(port, pgPort, dataDir),
       stdio: ["ignore", "pipe", "pipe"],
     });
     started.push(npm);
