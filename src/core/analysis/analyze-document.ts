@@ -1,6 +1,7 @@
 import type { GraphAnalysis } from "../compiler/analysis";
 import { analyzeShape } from "../compiler/analyze";
 import type { Diagnostic } from "../diagnostics/diagnostic-schema";
+import { capDiagnostics } from "../compiler/cap-diagnostics";
 import { sortDiagnostics } from "../diagnostics/diagnostics";
 import type { GraphDocument } from "../graph/schema";
 import { estimateWorstCaseCost, type CostEstimate, type CostEstimateOptions } from "./cost-estimate";
@@ -15,7 +16,7 @@ import { runStates } from "./run-states";
 
 /** What the static analysis finds: diagnostics in the compiler's shape, and the worst-case cost. */
 export interface StaticAnalysis {
-  /** Findings the compiler does not report (codes of DIAGNOSTIC_CODES), errors first. */
+  /** Findings the compiler does not report (codes of DIAGNOSTIC_CODES), warnings first, capped at 50 per code. */
   findings: Diagnostic[];
   cost: CostEstimate;
 }
@@ -27,13 +28,16 @@ export interface StaticAnalysis {
  */
 export function analyzeStatically(analysis: GraphAnalysis, options: CostEstimateOptions = {}): StaticAnalysis {
   const states = runStates(analysis);
-  const findings = sortDiagnostics([
-    ...checkModelFallbacks(analysis),
-    ...checkDeniedHandoffs(analysis, states),
-    ...checkDisabledPolicies(analysis, states),
-    ...checkHiddenByDepth(analysis),
-    ...checkReusedSessions(analysis),
-  ]);
+  // Capped like the compiler's: at most 50 of one code, then one count of the rest.
+  const findings = capDiagnostics(
+    sortDiagnostics([
+      ...checkModelFallbacks(analysis),
+      ...checkDeniedHandoffs(analysis, states),
+      ...checkDisabledPolicies(analysis, states),
+      ...checkHiddenByDepth(analysis),
+      ...checkReusedSessions(analysis),
+    ]),
+  );
   return { findings, cost: estimateWorstCaseCost(analysis, options, states) };
 }
 

@@ -5,6 +5,7 @@
  * callers. Pure (runs in the editor on every change), built on the compiler's
  * `GraphAnalysis`; findings use the compiler's diagnostic shape and codes.
  */
+export { checkDocument, type DocumentCheck } from "./check-document";
 export { analyzeDocument, analyzeStatically, type StaticAnalysis } from "./analyze-document";
 export {
   estimateWorstCaseCost,
