@@ -25,7 +25,7 @@ const GROUPS: { severity: DiagnosticSeverity; title: string; icon: LucideIcon }[
   { severity: "info", title: "Findings", icon: Info },
 ];
 
-const SEVERITY_NAME: Record<DiagnosticSeverity, string> = { error: "error", warning: "warning", info: "finding" };
+const SEVERITY_NAME: Record<DiagnosticSeverity, string> = { error: "Error", warning: "Warning", info: "Finding" };
 
 /**
  * The Problems panel: the compiler's diagnostics and the static analysis's
@@ -116,11 +116,13 @@ function ProblemRow({
         data-severity={diagnostic.severity}
         data-code={diagnostic.code}
         onClick={() => onFocus(target)}
-        aria-label={`${SEVERITY_NAME[diagnostic.severity]} on ${where}: ${diagnostic.message}`}
       >
         <Icon aria-hidden="true" size={15} className={styles.itemIcon} />
         <span className={styles.itemText}>
-          <span className={styles.itemTarget}>{where}</span>
+          <span className={styles.itemTarget}>
+            <span className="visually-hidden">{SEVERITY_NAME[diagnostic.severity]}: </span>
+            {where}
+          </span>
           <span className={styles.itemMessage}>{diagnostic.message}</span>
           <span className={styles.itemCode}>
             {diagnostic.code}
@@ -144,7 +146,7 @@ function CostSummary({ cost }: { cost: CostEstimate }) {
     <section className={styles.cost} aria-labelledby="worst-case-cost-title">
       <div className={styles.costHead}>
         <h3 id="worst-case-cost-title" className={styles.groupTitle}>
-          Worst-case cost per run
+          Worst-case cost
         </h3>
         <Popover.Root>
           <Popover.Trigger className={styles.howButton}>
@@ -152,8 +154,19 @@ function CostSummary({ cost }: { cost: CostEstimate }) {
             How is this estimated?
           </Popover.Trigger>
           <Popover.Portal>
-            <Popover.Content className={styles.popover} side="top" align="end" sideOffset={6} collisionPadding={12}>
-              <h4 className={styles.popoverTitle}>How the worst case is estimated</h4>
+            <Popover.Content
+              className={styles.popover}
+              side="top"
+              align="end"
+              sideOffset={6}
+              collisionPadding={12}
+              aria-labelledby="worst-case-cost-how"
+              // It scrolls when the breakdown is long: focusable, so the keyboard can scroll it too.
+              tabIndex={0}
+            >
+              <h4 id="worst-case-cost-how" className={styles.popoverTitle}>
+                How the worst case is estimated
+              </h4>
               <ul className={styles.assumptions}>
                 {cost.assumptions.map((sentence) => (
                   <li key={sentence}>{sentence}</li>
@@ -190,6 +203,7 @@ function CostSummary({ cost }: { cost: CostEstimate }) {
         </Popover.Root>
       </div>
       <p className={styles.costFigure} data-testid="worst-case-cost">
+        <span className="visually-hidden">Worst-case cost of one run: </span>
         {cost.costUsd === null ? (
           <>
             Unknown

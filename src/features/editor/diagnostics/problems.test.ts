@@ -36,9 +36,11 @@ describe("collectProblems", () => {
     const duplicate = problems.find((p) => p.diagnostic.code === "duplicate_subagent_tool_name")!;
     expect(duplicate.finding).toBe(false);
     expect(duplicate.target).toEqual({ kind: "agent", id: "main" });
-    expect(duplicate.targetLabel).toBe("Main");
+    expect(duplicate.targetLabel).toBe("Main and 2 more");
     const fallback = problems.find((p) => p.diagnostic.code === "no_model_fallback")!;
     expect(fallback.finding).toBe(true);
+    // a and b inherit the one-model sub-agent default: one finding naming both.
+    expect(fallback.targetLabel).toBe("Alpha and 1 more");
     expect(counts.error).toBeGreaterThanOrEqual(1);
     expect(counts.info).toBeGreaterThanOrEqual(1);
     expect(counts.error + counts.warning + counts.info).toBe(problems.length);

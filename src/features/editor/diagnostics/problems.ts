@@ -13,7 +13,7 @@ export interface Problem {
   finding: boolean;
   /** What clicking it selects: the first agent it names, else its first edge, else the graph settings. */
   target: Selection;
-  /** How people see the target: the agent's name, `Parent → Child` for an edge, or `Graph settings`. */
+  /** How people see the target: the agent's name (`Alpha and 2 more` when it names several), `Parent → Child` for an edge, or `Graph settings`. */
   targetLabel: string;
 }
 
@@ -95,7 +95,9 @@ export function collectProblems(document: GraphDocument, compiled: CompileResult
     .sort((a, b) => RANK[a.diagnostic.severity] - RANK[b.diagnostic.severity] || a.i - b.i)
     .map(({ diagnostic, finding, i }) => {
       const target = targetOf(diagnostic);
-      return { key: `${diagnostic.code}:${i}`, diagnostic, finding, target, targetLabel: label(target) };
+      const others = target.kind === "agent" ? diagnostic.nodeIds.length - 1 : 0;
+      const targetLabel = label(target) + (others > 0 ? ` and ${others} more` : "");
+      return { key: `${diagnostic.code}:${i}`, diagnostic, finding, target, targetLabel };
     });
   const counts: Record<DiagnosticSeverity, number> = { error: 0, warning: 0, info: 0 };
   for (const p of problems) counts[p.diagnostic.severity]++;
