@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 
 import { AppShell } from "@/features/shell/app-shell";
+import { THEME_INIT_SCRIPT } from "@/lib/theme-script";
 import { TRPCReactProvider } from "@/trpc/react";
 
 import "./globals.css";
@@ -20,7 +21,12 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The inline script sets data-theme on <html> before the first paint (the saved
+    // Light/Dark choice), so React never rendered that attribute: hence suppressHydrationWarning.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+      </head>
       <body>
         <TRPCReactProvider>
           <AppShell>{children}</AppShell>

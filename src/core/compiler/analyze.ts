@@ -22,14 +22,15 @@ import { checkTools } from "./rules/tools";
 import { defaultHandoffToolName } from "./tool-names";
 
 /**
- * Works out the shape of a parsed graph — root, depths, roles, which edges
- * compile and under which tool names — and runs every rule on it. Never
- * throws; problems are diagnostics, in rule order then document order.
+ * The shape of a parsed graph — root, depths, roles, which edges compile and
+ * under which tool names — without running the rules. Cheap (linear in the
+ * graph), for callers that only need the shape, such as the static analysis.
  */
-export function analyzeGraph(
-  document: GraphDocument,
-  options: CompileOptions = {},
-): { analysis: GraphAnalysis; diagnostics: Diagnostic[] } {
+export function analyzeShape(document: GraphDocument): GraphAnalysis {
+  return shapeOf(document).analysis;
+}
+
+function shapeOf(document: GraphDocument): { analysis: GraphAnalysis; rootDiagnostics: Diagnostic[] } {
   const index = indexGraph(document);
   const root = checkRoot(index);
   const walk =
@@ -58,8 +59,22 @@ export function analyzeGraph(
     compiled,
     exceeded: walk.exceeded,
   };
+  return { analysis, rootDiagnostics: root.diagnostics };
+}
+
+/**
+ * Works out the shape of a parsed graph — root, depths, roles, which edges
+ * compile and under which tool names — and runs every rule on it. Never
+ * throws; problems are diagnostics, in rule order then document order.
+ */
+export function analyzeGraph(
+  document: GraphDocument,
+  options: CompileOptions = {},
+): { analysis: GraphAnalysis; diagnostics: Diagnostic[] } {
+  const { analysis, rootDiagnostics } = shapeOf(document);
+  const index = analysis.index;
   const diagnostics = [
-    ...root.diagnostics,
+    ...rootDiagnostics,
     ...checkDuplicateIds(index),
     ...checkEdgeEndpoints(index),
     ...checkCycles(index),

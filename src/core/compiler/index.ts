@@ -3,7 +3,7 @@
  * Pure TypeScript (runs in the browser, the server, workers and the CLI).
  */
 export { compile } from "./compile";
-export { analyzeGraph } from "./analyze";
+export { analyzeGraph, analyzeShape } from "./analyze";
 export type { CompiledEdge, GraphAnalysis } from "./analysis";
 export type { CompileOptions, KnownModel, KnownTool } from "./options";
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from "../diagnostics/diagnostic-codes";

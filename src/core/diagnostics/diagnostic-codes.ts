@@ -119,6 +119,37 @@ export const DIAGNOSTIC_CODES = {
     severity: "info",
     summary: "A parent has more handoff edges than `maxChildrenPerAgent`; the runtime bounds how many run at once.",
   },
+  // Static analysis beyond the compiler (src/core/analysis; the editor shows them with the compiler's)
+  no_model_fallback: {
+    severity: "info",
+    summary:
+      "An agent runs with a one-model chain (its own, an inherited default, or an edge override): when that model keeps failing, the agent fails.",
+  },
+  handoff_denied_at_depth: {
+    severity: "warning",
+    summary:
+      "A handoff tool is offered to its parent when it runs at a deeper depth (a longer path), where the parent's policy always refuses it (e.g. `handoff depth 3 exceeds maxDepth 2`).",
+  },
+  handoff_policy_disabled: {
+    severity: "info",
+    summary:
+      "A delegating agent's handoff policy is disabled, so the fields it still sets (allowedTools, inputFilter, maxRetries…) are ignored.",
+  },
+  depth_limit_hides_agents: {
+    severity: "info",
+    summary:
+      "An edge beyond the depth limit keeps its child (and the agents behind it) out of every run; the message says which limit to raise to what.",
+  },
+  reused_session_shared: {
+    severity: "warning",
+    summary:
+      "A REUSE_SESSION child's memory is keyed by its parent's path, and that parent runs as several sessions (NEW_SESSION): they all share the child's memory.",
+  },
+  reused_session_per_parent: {
+    severity: "info",
+    summary:
+      "A child is reused (REUSE_SESSION) by several parents: each caller keeps its own memory of it, never shared between them.",
+  },
   // Reading input outside the compiler (Markdown import in src/core/graph/markdown, the CLI)
   markdown_spec_invalid: {
     severity: "error",

@@ -3,6 +3,7 @@ import Link from "next/link";
 import styles from "./app-shell.module.css";
 import { HealthIndicator } from "./health-indicator";
 import { MainNav } from "./main-nav";
+import { ThemeSwitch } from "./theme-switch";
 
 /** The product mark: three agents joined by handoffs. */
 function LogoMark() {
@@ -23,7 +24,7 @@ function LogoMark() {
   );
 }
 
-/** The app's top bar: product name, section navigation, server status. */
+/** The app's top bar: product name, section navigation, theme switch, server status. */
 export function AppHeader() {
   return (
     <header className={styles.header}>
@@ -34,6 +35,7 @@ export function AppHeader() {
         </Link>
         <MainNav />
         <div className={styles.headerEnd}>
+          <ThemeSwitch />
           <HealthIndicator />
         </div>
       </div>

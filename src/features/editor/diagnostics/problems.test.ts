@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+
+import { compile } from "@/core/compiler";
+import { graphDocumentSchema, type GraphDocumentInput } from "@/core/graph/schema";
+
+import { collectProblems, formatUsd, problemsByTarget, staticAnalysisOf } from "./problems";
+
+const gpt = { provider: "openai" as const, model: "gpt-4o" };
+const doc = (input: Partial<GraphDocumentInput> = {}) =>
+  graphDocumentSchema.parse({
+    schemaVersion: 1,
+    name: "Test",
+    rootAgentId: "main",
+    agents: [
+      { id: "main", name: "Main", description: "Lead.", modelChain: [gpt, gpt] },
+      { id: "a", name: "Alpha", description: "Does a." },
+      { id: "b", name: "Beta", description: "Does b." },
+    ],
+    handoffs: [
+      { id: "e1", from: "main", to: "a", toolName: "same" },
+      { id: "e2", from: "main", to: "b", toolName: "same" },
+    ],
+    settings: { defaultSubagentModelChain: [gpt] },
+    ...input,
+  });
+
+describe("collectProblems", () => {
+  it("lists compiler errors first, then warnings, then findings, each with the name of its target", () => {
+    const document = doc();
+    const { problems, counts } = collectProblems(document, compile(document));
+    expect(problems.map((p) => p.diagnostic.severity)).toEqual(
+      [...problems.map((p) => p.diagnostic.severity)].sort(
+        (x, y) => ["error", "warning", "info"].indexOf(x) - ["error", "warning", "info"].indexOf(y),
+      ),
+    );
+    const duplicate = problems.find((p) => p.diagnostic.code === "duplicate_subagent_tool_name")!;
+    expect(duplicate.finding).toBe(false);
+    expect(duplicate.target).toEqual({ kind: "agent", id: "main" });
+    expect(duplicate.targetLabel).toBe("Main and 2 more");
+    const fallback = problems.find((p) => p.diagnostic.code === "no_model_fallback")!;
+    expect(fallback.finding).toBe(true);
+    // a and b inherit the one-model sub-agent default: one finding naming both.
+    expect(fallback.targetLabel).toBe("Alpha and 1 more");
+    expect(counts.error).toBeGreaterThanOrEqual(1);
+    expect(counts.info).toBeGreaterThanOrEqual(1);
+    expect(counts.error + counts.warning + counts.info).toBe(problems.length);
+  });
+
+  it("computes the compiler's diagnostics itself while the editor has no compile result", () => {
+    const document = doc();
+    expect(collectProblems(document, null).problems.map((p) => p.diagnostic.code)).toEqual(
+      collectProblems(document, compile(document)).problems.map((p) => p.diagnostic.code),
+    );
+  });
+
+  it("names an edge target `Parent → Child`, and targets the graph when nothing is named", () => {
+    const document = doc();
+    const compiled = {
+      definition: null,
+      hash: null,
+      diagnostics: [
+        { code: "cycle", severity: "error" as const, message: "on an edge", nodeIds: [], edgeIds: ["e2"] },
+        { code: "unknown_model", severity: "error" as const, message: "in settings", nodeIds: [], edgeIds: [] },
+      ],
+    };
+    const [edgeProblem, graphProblem] = collectProblems(document, compiled).problems;
+    expect(edgeProblem.target).toEqual({ kind: "edge", id: "e2" });
+    expect(edgeProblem.targetLabel).toBe("Main → Beta");
+    expect(graphProblem.target).toEqual({ kind: "graph" });
+    expect(graphProblem.targetLabel).toBe("Graph settings");
+  });
+});
+
+describe("problemsByTarget", () => {
+  it("counts errors and warnings per agent and edge, not infos", () => {
+    const document = doc();
+    const byTarget = problemsByTarget(document, compile(document));
+    // duplicate_subagent_tool_name: an error on main and on both edges.
+    expect(byTarget.get("agent:main")?.errors).toBeGreaterThanOrEqual(1);
+    expect(byTarget.get("edge:e1")?.errors).toBe(1);
+    expect(byTarget.get("edge:e2")?.errors).toBe(1);
+    // Infos (no_model_fallback on a and b here) add nothing.
+    const clean = doc({ handoffs: [{ id: "e1", from: "main", to: "a" }] });
+    const findings = collectProblems(clean, compile(clean)).problems.filter((p) => p.diagnostic.nodeIds.includes("a"));
+    expect(findings.map((p) => p.diagnostic.severity)).toEqual(["info"]);
+    expect(problemsByTarget(clean, compile(clean)).get("agent:a")).toBeUndefined();
+  });
+
+  it("counts a static-analysis warning too", () => {
+    const document = graphDocumentSchema.parse({
+      schemaVersion: 1,
+      name: "Reuse",
+      rootAgentId: "main",
+      settings: { maxSpawnDepth: 2, defaultModelChain: [gpt, gpt] },
+      agents: [
+        { id: "main", name: "Main", description: "x", handoffPolicy: { maxDepth: 2 } },
+        { id: "w", name: "Worker", description: "x", handoffPolicy: { maxDepth: 2 } },
+        { id: "n", name: "Notes", description: "x" },
+      ],
+      handoffs: [
+        { id: "mw", from: "main", to: "w" },
+        { id: "wn", from: "w", to: "n", sessionMode: "REUSE_SESSION" },
+      ],
+    });
+    const byTarget = problemsByTarget(document, compile(document));
+    expect(byTarget.get("edge:wn")).toEqual({ errors: 0, warnings: 1 });
+    expect(byTarget.get("agent:n")).toEqual({ errors: 0, warnings: 1 });
+  });
+});
+
+describe("staticAnalysisOf", () => {
+  it("runs once per document object", () => {
+    const document = doc();
+    expect(staticAnalysisOf(document)).toBe(staticAnalysisOf(document));
+    expect(staticAnalysisOf(doc())).not.toBe(staticAnalysisOf(document));
+  });
+});
+
+describe("formatUsd", () => {
+  it("never shows an unknown price as free", () => {
+    expect(formatUsd(null)).toBe("unknown");
+    expect(formatUsd(0.001)).toBe("<$0.01");
+    expect(formatUsd(1234.5)).toBe("$1,234.50");
+  });
+});

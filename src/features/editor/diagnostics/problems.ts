@@ -1,0 +1,143 @@
+import { analyzeDocument, checkDocument, type StaticAnalysis } from "@/core/analysis";
+import type { CompileResult, Diagnostic, DiagnosticSeverity } from "@/core/compiler";
+import type { GraphDocument } from "@/core/graph/schema";
+
+import type { Selection } from "../selection";
+
+/** One row of the Problems panel: a compiler diagnostic or a static-analysis finding. */
+export interface Problem {
+  /** Stable within one list (code + index), for React keys. */
+  key: string;
+  diagnostic: Diagnostic;
+  /** True for static-analysis findings (src/core/analysis), false for compiler diagnostics. */
+  finding: boolean;
+  /** What clicking it selects: the first agent it names, else its first edge, else the graph settings. */
+  target: Selection;
+  /** How people see the target: the agent's name (`Alpha and 2 more` when it names several), `Parent → Child` for an edge, or `Graph settings`. */
+  targetLabel: string;
+}
+
+export interface ProblemList {
+  problems: Problem[];
+  counts: Record<DiagnosticSeverity, number>;
+  analysis: StaticAnalysis;
+}
+
+/** Badge counts of one agent or edge. */
+export interface TargetProblems {
+  errors: number;
+  warnings: number;
+}
+
+/** Key of a badge target: `agent:<id>` or `edge:<id>`. */
+export type ProblemTargetKey = `agent:${string}` | `edge:${string}`;
+
+const analyses = new WeakMap<GraphDocument, StaticAnalysis>();
+
+/**
+ * The static analysis of a document, computed once per document object (the
+ * editor's store replaces the document on every change), so the panel and the
+ * canvas badges share one run.
+ */
+export function staticAnalysisOf(document: GraphDocument): StaticAnalysis {
+  let analysis = analyses.get(document);
+  if (!analysis) {
+    analysis = analyzeDocument(document);
+    analyses.set(document, analysis);
+  }
+  return analysis;
+}
+
+const checks = new WeakMap<GraphDocument, Diagnostic[]>();
+
+/**
+ * The compiler's diagnostics: those of `compiled` when the editor has them,
+ * else the same list from `checkDocument` (computed once per document).
+ */
+export function compilerDiagnosticsOf(document: GraphDocument, compiled: CompileResult | null): Diagnostic[] {
+  if (compiled) return compiled.diagnostics;
+  let diagnostics = checks.get(document);
+  if (!diagnostics) {
+    diagnostics = checkDocument(document).diagnostics;
+    checks.set(document, diagnostics);
+  }
+  return diagnostics;
+}
+
+/** The agent a diagnostic names first, else its first edge, else the graph. */
+export function targetOf(diagnostic: Diagnostic): Selection {
+  if (diagnostic.nodeIds.length > 0) return { kind: "agent", id: diagnostic.nodeIds[0] };
+  if (diagnostic.edgeIds.length > 0) return { kind: "edge", id: diagnostic.edgeIds[0] };
+  return { kind: "graph" };
+}
+
+const RANK: Record<DiagnosticSeverity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Compiler diagnostics and static-analysis findings together, errors first, then warnings, then infos. */
+export function collectProblems(document: GraphDocument, compiled: CompileResult | null): ProblemList {
+  const analysis = staticAnalysisOf(document);
+  const names = new Map(document.agents.map((a) => [a.id, a.name]));
+  const edges = new Map(document.handoffs.map((e) => [e.id, e]));
+  const label = (target: Selection) => {
+    if (target.kind === "agent") return names.get(target.id) ?? target.id;
+    if (target.kind === "edge") {
+      const edge = edges.get(target.id);
+      return edge ? `${names.get(edge.from) ?? edge.from} → ${names.get(edge.to) ?? edge.to}` : target.id;
+    }
+    return "Graph settings";
+  };
+  const all = [
+    ...compilerDiagnosticsOf(document, compiled).map((diagnostic) => ({ diagnostic, finding: false })),
+    ...analysis.findings.map((diagnostic) => ({ diagnostic, finding: true })),
+  ];
+  const problems = all
+    .map((entry, i) => ({ ...entry, i }))
+    .sort((a, b) => RANK[a.diagnostic.severity] - RANK[b.diagnostic.severity] || a.i - b.i)
+    .map(({ diagnostic, finding, i }) => {
+      const target = targetOf(diagnostic);
+      const others = target.kind === "agent" ? diagnostic.nodeIds.length - 1 : 0;
+      const targetLabel = label(target) + (others > 0 ? ` and ${others} more` : "");
+      return { key: `${diagnostic.code}:${i}`, diagnostic, finding, target, targetLabel };
+    });
+  const counts: Record<DiagnosticSeverity, number> = { error: 0, warning: 0, info: 0 };
+  for (const p of problems) counts[p.diagnostic.severity]++;
+  return { problems, counts, analysis };
+}
+
+/**
+ * Errors and warnings per agent and per edge, for the canvas badges: every
+ * agent and edge a diagnostic or finding names counts it (infos do not).
+ */
+export function problemsByTarget(
+  document: GraphDocument,
+  compiled: CompileResult | null,
+): Map<ProblemTargetKey, TargetProblems> {
+  const result = new Map<ProblemTargetKey, TargetProblems>();
+  const add = (key: ProblemTargetKey, severity: DiagnosticSeverity) => {
+    let entry = result.get(key);
+    if (!entry) result.set(key, (entry = { errors: 0, warnings: 0 }));
+    if (severity === "error") entry.errors++;
+    else entry.warnings++;
+  };
+  const diagnostics = [...compilerDiagnosticsOf(document, compiled), ...staticAnalysisOf(document).findings];
+  for (const d of diagnostics) {
+    if (d.severity === "info") continue;
+    for (const id of new Set(d.nodeIds)) add(`agent:${id}`, d.severity);
+    for (const id of new Set(d.edgeIds)) add(`edge:${id}`, d.severity);
+  }
+  return result;
+}
+
+/** `$0.42`, `$1,234.50`, `<$0.01`, or `unknown` for null (a missing price is never shown as free). */
+export function formatUsd(value: number | null): string {
+  if (value === null) return "unknown";
+  if (value === 0) return "$0";
+  if (value < 0.01) return "<$0.01";
+  if (value >= 1e9) return `$${value.toExponential(2)}`;
+  return `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** `1,234` or `1.2e+12` for the very large counts a deep graph reaches. */
+export function formatCount(value: number): string {
+  return value >= 1e12 ? value.toExponential(1) : Math.round(value).toLocaleString("en-US");
+}
