@@ -177,7 +177,7 @@ test.describe("editor", () => {
     await expect(nodes(page)).toHaveCount(before + 1);
 
     // The palette's button, reached with Tab and pressed with Enter.
-    const addButton = page.getByRole("button", { name: "Add agent" });
+    const addButton = page.getByRole("button", { name: /^Agent\b/ });
     await addButton.focus();
     await page.keyboard.press("Enter");
     await expect(nodes(page)).toHaveCount(before + 2);
@@ -205,7 +205,7 @@ test.describe("editor", () => {
 
     // B's save now conflicts; B reloads theirs.
     const nodesInB = await nodes(pageB).count();
-    await pageB.getByRole("button", { name: "Add agent" }).click();
+    await pageB.getByRole("button", { name: /^Agent\b/ }).click();
     const dialogB = pageB.getByRole("alertdialog");
     await expect(dialogB).toContainText("changed somewhere else");
     await dialogB.getByRole("button", { name: "Reload theirs" }).click();
@@ -219,7 +219,7 @@ test.describe("editor", () => {
     await nameB.fill("Renamed in B");
     await nameB.press("Enter");
     await expectSaved(pageB);
-    await pageA.getByRole("button", { name: "Add agent" }).click();
+    await pageA.getByRole("button", { name: /^Agent\b/ }).click();
     const dialogA = pageA.getByRole("alertdialog");
     await expect(dialogA).toBeVisible();
     await dialogA.getByRole("button", { name: "Overwrite with mine" }).click();

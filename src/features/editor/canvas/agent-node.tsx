@@ -40,12 +40,7 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
       data-role={role ?? undefined}
       data-testid={`agent-node-${id}`}
     >
-      <Handle
-        type="target"
-        position={Position.Top}
-        className={styles.handle}
-        aria-label={`Handoff into ${agent.name}`}
-      />
+      <Handle type="target" position={Position.Top} className={styles.handle} />
       <div className={styles.nodeHeader}>
         <span className={styles.nodeIcon} aria-hidden="true">
           {isRoot ? <Crown size={15} /> : <Bot size={15} />}
@@ -74,7 +69,8 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
       <dl className={styles.nodeFacts}>
         <div className={styles.fact}>
           <dt>
-            <Cpu size={13} aria-label="Model" />
+            <Cpu size={13} aria-hidden="true" />
+            <span className="visually-hidden">Model</span>
           </dt>
           <dd title={summary?.chainInherited ? "Inherited from the graph defaults" : undefined}>
             <span className={styles.factText}>{summary?.firstModel ?? "environment default"}</span>
@@ -88,7 +84,8 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
         </div>
         <div className={styles.fact}>
           <dt>
-            <Wrench size={13} aria-label="Tools" />
+            <Wrench size={13} aria-hidden="true" />
+            <span className="visually-hidden">Tools</span>
           </dt>
           <dd>
             <span className={styles.factText}>
@@ -102,7 +99,8 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
         {summary?.policy && (
           <div className={styles.fact}>
             <dt>
-              <ShieldCheck size={13} aria-label="Handoff policy" />
+              <ShieldCheck size={13} aria-hidden="true" />
+              <span className="visually-hidden">Handoff policy</span>
             </dt>
             <dd>
               <span className={styles.factText}>{summary.policy}</span>
@@ -114,7 +112,7 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
         type="source"
         position={Position.Bottom}
         className={styles.handle}
-        aria-label={`Drag to add a handoff from ${agent.name}`}
+        title="Drag onto an agent to connect, or onto empty canvas to create a child"
       />
     </div>
   );

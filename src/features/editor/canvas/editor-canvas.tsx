@@ -33,6 +33,7 @@ const edgeTypes: EdgeTypes = { handoff: HandoffEdgeComponent };
 const defaultEdgeOptions: DefaultEdgeOptions = {
   markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 },
 };
+const MINIMAP_SIZE = { width: 168, height: 112 };
 const fitViewOptions = { padding: 0.15, maxZoom: 1.1 };
 
 /** The MIME type the palette puts on a drag. */
@@ -160,7 +161,14 @@ export function EditorCanvas({ colorMode = "system" }: { colorMode?: ColorMode }
         aria-label="Agent graph canvas"
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
-        <MiniMap pannable zoomable nodeClassName={minimapNodeClass} ariaLabel="Minimap" className={styles.minimap} />
+        <MiniMap
+          pannable
+          zoomable
+          nodeClassName={minimapNodeClass}
+          ariaLabel="Minimap"
+          className={styles.minimap}
+          style={MINIMAP_SIZE}
+        />
         <Controls className={styles.controls} showInteractive={false} aria-label="Zoom controls" />
       </ReactFlow>
     </div>

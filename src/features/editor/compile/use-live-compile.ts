@@ -7,8 +7,14 @@ import { analyzeGraph, compile } from "@/core/compiler";
 import { useEditor, useEditorStoreApi } from "../store/editor-context";
 import { summarize } from "./summaries";
 
-/** Quiet time after the last change before compiling again (keeps typing responsive on big graphs). */
-const COMPILE_DELAY_MS = 120;
+/**
+ * Quiet time after the last change before compiling again: short for the
+ * graphs people usually draw, longer for big ones (a 500-agent compile takes
+ * tens of milliseconds), so typing never waits for the compiler.
+ */
+function compileDelay(agentCount: number): number {
+  return agentCount > 200 ? 400 : 120;
+}
 
 /**
  * Compiles the draft in the browser whenever it changes: at once for the
@@ -31,7 +37,7 @@ export function useLiveCompile(): void {
       run();
       return;
     }
-    const timer = window.setTimeout(run, COMPILE_DELAY_MS);
+    const timer = window.setTimeout(run, compileDelay(document.agents.length));
     return () => window.clearTimeout(timer);
   }, [document, store]);
 }

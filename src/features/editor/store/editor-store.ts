@@ -145,10 +145,15 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
           if (merge) history.pause();
           set(withDocument(next));
           if (merge) history.resume();
-          const state = get();
-          if (state.save.status === "saved" || state.save.status === "error") {
-            set({ save: { ...state.save, status: "unsaved" } });
-          }
+          refreshSaveStatus();
+        };
+
+        /** Saved or unsaved, after the document changed (a save in flight or a conflict keeps its status). */
+        const refreshSaveStatus = () => {
+          const { save, document, savedDocument } = get();
+          if (save.status === "saving" || save.status === "conflict") return;
+          const status = document === savedDocument ? "saved" : "unsaved";
+          if (status !== save.status) set({ save: { ...save, status } });
         };
 
         const initialNodes = syncNodes(init.document, []);
@@ -176,13 +181,13 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
             lastLabel = null;
             store.temporal.getState().undo();
             set(withDocument(get().document));
-            if (get().document !== get().savedDocument) get().setSave({ status: "unsaved" });
+            refreshSaveStatus();
           },
           redo: () => {
             lastLabel = null;
             store.temporal.getState().redo();
             set(withDocument(get().document));
-            if (get().document !== get().savedDocument) get().setSave({ status: "unsaved" });
+            refreshSaveStatus();
           },
 
           onNodesChange: (changes) => {
