@@ -6,9 +6,18 @@ import type { AgentNode, GraphDocument, GraphSettings, HandoffEdge } from "@/cor
  * schemas first and only call these with values that passed.
  */
 
-/** Keys whose value is `undefined` are removed, so an emptied optional field leaves the JSON. */
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+/**
+ * Keys whose value is `undefined` are removed, at any depth of plain objects,
+ * so an emptied optional field (a budget, a sampling parameter) leaves the JSON.
+ */
+export function withoutUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutUndefined) as T;
+  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, withoutUndefined(v)]),
+  ) as T;
 }
 
 /** The document with agent `id` patched; the same document when no agent has that id. */
@@ -34,7 +43,7 @@ export function updateEdge(document: GraphDocument, id: string, patch: Partial<H
 
 /** The document with its graph-wide settings patched. */
 export function updateSettings(document: GraphDocument, patch: Partial<GraphSettings>): GraphDocument {
-  return { ...document, settings: { ...document.settings, ...patch } };
+  return { ...document, settings: withoutUndefined({ ...document.settings, ...patch }) };
 }
 
 /** The document with its name and/or description changed. */

@@ -246,3 +246,29 @@ describe("form errors", () => {
     expect(messages(shape.tools, ["bad name"])).toEqual(["tool names use letters, digits, _ and -"]);
   });
 });
+
+describe("text conversions", async () => {
+  const { argsFromText, argsToText, optionalText, statusFromText } = await import("./optional-text");
+
+  it("unsets emptied optional text and reads tool-call arguments", () => {
+    expect(optionalText("  ")).toBeUndefined();
+    expect(optionalText(" a ")).toBe(" a ");
+    expect(argsFromText('{"task": "x"}')).toEqual({ task: "x" });
+    expect(argsFromText("{not json")).toBe("{not json");
+    expect(argsFromText("[1]")).toBe("[1]");
+    expect(argsFromText("")).toEqual({});
+    expect(argsToText({ task: "x", n: 1 })).toBe('{ "task": "x", "n": 1 }');
+    expect(argsToText("raw")).toBe("raw");
+    expect(statusFromText("429")).toBe(429);
+    expect(statusFromText("timeout")).toBe("timeout");
+  });
+});
+
+describe("emptied optional fields", () => {
+  it("leave the JSON at any depth", () => {
+    const after = updateAgent(doc(), "lead", { params: { temperature: undefined, topP: 0.5 } });
+    expect(after.agents[0].params).toEqual({ topP: 0.5 });
+    const settings = updateSettings(doc(), { budgets: { maxSteps: undefined, maxCostUsd: 2 } });
+    expect(settings.settings.budgets).toEqual({ maxCostUsd: 2 });
+  });
+});
