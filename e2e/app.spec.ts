@@ -88,13 +88,13 @@ test("the graphs list shows each seeded graph's agent count", async ({ page }) =
   await expect(page.getByText(`${graphs.length} ${graphs.length === 1 ? "graph" : "graphs"}`)).toBeVisible();
 });
 
-test("graph.compile compiles every example graph without errors", async ({ request }) => {
+test("graphs.compile compiles every example graph without errors", async ({ request }) => {
   const graphs = exampleGraphs();
   test.skip(graphs.length === 0, "examples/ holds no graphs to compile");
 
   for (const graph of graphs) {
-    const response = await request.post("/api/trpc/graph.compile", { data: { document: graph } });
-    expect(response.ok(), `graph.compile of "${graph.name}"`).toBe(true);
+    const response = await request.post("/api/trpc/graphs.compile", { data: { document: graph } });
+    expect(response.ok(), `graphs.compile of "${graph.name}"`).toBe(true);
     const { result } = (await response.json()) as {
       result: {
         data: {
@@ -111,8 +111,8 @@ test("graph.compile compiles every example graph without errors", async ({ reque
   }
 });
 
-test("graph.compile reports a broken document as diagnostics, not a server error", async ({ request }) => {
-  const response = await request.post("/api/trpc/graph.compile", {
+test("graphs.compile reports a broken document as diagnostics, not a server error", async ({ request }) => {
+  const response = await request.post("/api/trpc/graphs.compile", {
     data: { document: { schemaVersion: 1, agents: "not a list" } },
   });
   expect(response.ok()).toBe(true);

@@ -68,12 +68,12 @@ async function expectHealthy(baseURL: string | undefined): Promise<void> {
 }
 
 test.describe("request body limit", () => {
-  test("a 100 MB graph.compile with Content-Length gets a quick 413, and the server still answers", async ({
+  test("a 100 MB graphs.compile with Content-Length gets a quick 413, and the server still answers", async ({
     baseURL,
   }) => {
     const response = await rawRequest(baseURL, {
       method: "POST",
-      path: "/api/trpc/graph.compile",
+      path: "/api/trpc/graphs.compile",
       bodyBytes: 100 * 1024 * 1024,
     });
 
@@ -85,10 +85,10 @@ test.describe("request body limit", () => {
     await expectHealthy(baseURL);
   });
 
-  test("a chunked 100 MB graph.compile without Content-Length is cut off with a 413", async ({ baseURL }) => {
+  test("a chunked 100 MB graphs.compile without Content-Length is cut off with a 413", async ({ baseURL }) => {
     const response = await rawRequest(baseURL, {
       method: "POST",
-      path: "/api/trpc/graph.compile",
+      path: "/api/trpc/graphs.compile",
       bodyBytes: 100 * 1024 * 1024,
       chunked: true,
     });

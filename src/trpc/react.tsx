@@ -11,13 +11,13 @@ import { makeQueryClient } from "@/trpc/query-client";
 
 /**
  * `useTRPC()` gives typed query/mutation/subscription options for TanStack
- * Query: `useQuery(trpc.graph.list.queryOptions())`.
+ * Query: `useQuery(trpc.graphs.list.queryOptions())`.
  */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** Input type of any procedure, e.g. `RouterInputs["graph"]["compile"]`. */
+/** Input type of any procedure, e.g. `RouterInputs["graphs"]["compile"]`. */
 export type RouterInputs = inferRouterInputs<AppRouter>;
-/** Output type of any procedure, e.g. `RouterOutputs["graph"]["list"]`. */
+/** Output type of any procedure, e.g. `RouterOutputs["graphs"]["list"]`. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 let browserQueryClient: QueryClient | undefined;

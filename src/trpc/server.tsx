@@ -17,7 +17,7 @@ const createContext = cache(async () => createTRPCContext({ headers: new Headers
  * fills the request's QueryClient.
  *
  * @example
- * await getQueryClient().prefetchQuery(trpc.graph.list.queryOptions());
+ * await getQueryClient().prefetchQuery(trpc.graphs.list.queryOptions());
  * return <HydrateClient><GraphList /></HydrateClient>;
  */
 export const trpc = createTRPCOptionsProxy({

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Graphs" };
 export default async function GraphsPage() {
   // Fetched in-process while rendering, so the list arrives with the HTML;
   // the client component takes over from the hydrated cache.
-  await getQueryClient().prefetchQuery(trpc.graph.list.queryOptions());
+  await getQueryClient().prefetchQuery(trpc.graphs.list.queryOptions());
 
   return (
     <>

@@ -8,12 +8,12 @@ import { formatAbsoluteTime, formatRelativeTime } from "./format-relative-time";
 import styles from "./graph-list.module.css";
 import { GraphListEmpty } from "./graph-list-empty";
 
-type GraphSummary = RouterOutputs["graph"]["list"][number];
+type GraphSummary = RouterOutputs["graphs"]["list"][number];
 
 /** The workspace's graphs, most recently updated first. */
 export function GraphList() {
   const trpc = useTRPC();
-  const graphs = useQuery(trpc.graph.list.queryOptions());
+  const graphs = useQuery(trpc.graphs.list.queryOptions());
 
   if (graphs.isPending) return <GraphListSkeleton />;
   if (graphs.isError) {

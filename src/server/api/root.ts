@@ -1,11 +1,13 @@
-import { graphRouter } from "@/server/api/routers/graph";
+import { graphsRouter } from "@/server/api/routers/graphs";
 import { healthRouter } from "@/server/api/routers/health";
+import { versionsRouter } from "@/server/api/routers/versions";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** The app's API: one sub-router per area. */
 export const appRouter = createTRPCRouter({
   health: healthRouter,
-  graph: graphRouter,
+  graphs: graphsRouter,
+  versions: versionsRouter,
 });
 
 /** The API's type, for the client: never import the router itself there. */

@@ -12,7 +12,11 @@ import { databaseErrorMessage, isPrismaError } from "@/server/api/database-error
 import { zodErrorMessage } from "@/server/api/validation-message";
 import { getPrisma } from "@/server/db/client";
 import { DEFAULT_WORKSPACE } from "@/server/db/defaults";
+import type { Diagnostic } from "@/core/diagnostics/diagnostic-schema";
 import { DomainError } from "@/server/errors/domain-error";
+import { GraphCompileError } from "@/server/errors/graph-compile-error";
+import { GraphRevisionConflictError } from "@/server/errors/graph-revision-conflict-error";
+import { InvalidInputError } from "@/server/errors/invalid-input-error";
 import { WorkspaceRepository } from "@/server/repositories/workspace-repository";
 
 /** The app's Prisma client, as returned by the db module. */
@@ -25,7 +29,7 @@ export interface TRPCContext {
   /**
    * Returns the Prisma client, creating it on first use. A function rather
    * than a value so procedures that never touch the database (e.g.
-   * `graph.compile`) work without DATABASE_URL, and so spreading `ctx` in a
+   * `graphs.compile`) work without DATABASE_URL, and so spreading `ctx` in a
    * middleware cannot connect by accident.
    */
   getDb: () => Database;
@@ -47,8 +51,15 @@ function readableMessage(error: TRPCError, fallback: string): string {
   return fallback;
 }
 
+/** The diagnostics behind an error (compile errors, an invalid document), or null. */
+function errorDiagnostics(cause: unknown): Diagnostic[] | null {
+  if (cause instanceof GraphCompileError || cause instanceof InvalidInputError) return cause.diagnostics;
+  return null;
+}
+
 const t = initTRPC.context<TRPCContext>().create({
   errorFormatter({ shape, error }) {
+    const cause: unknown = error.cause;
     return {
       ...shape,
       message: readableMessage(error, shape.message),
@@ -56,7 +67,11 @@ const t = initTRPC.context<TRPCContext>().create({
         ...shape.data,
         // Field-level messages for forms; `null` when the error is not a
         // validation error.
-        zodError: error.code === "BAD_REQUEST" && error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+        zodError: error.code === "BAD_REQUEST" && cause instanceof ZodError ? z.flattenError(cause) : null,
+        // On a CONFLICT from a stale draft save: the revision the graph is at now.
+        currentRevision: cause instanceof GraphRevisionConflictError ? cause.actualRevision : null,
+        // The parser's or compiler's findings (with paths and node/edge ids) when they are the reason.
+        diagnostics: errorDiagnostics(cause),
       },
     };
   },
@@ -72,6 +87,8 @@ export const createCallerFactory = t.createCallerFactory;
 const DOMAIN_ERROR_CODES = {
   not_found: "NOT_FOUND",
   conflict: "CONFLICT",
+  invalid_input: "BAD_REQUEST",
+  unprocessable: "UNPROCESSABLE_CONTENT",
 } as const satisfies Record<DomainError["kind"], TRPCError["code"]>;
 
 /**

@@ -92,17 +92,92 @@ export class GraphVersionRepository {
   }
 
   /**
-   * Marks the version published (keeping the first `publishedAt` if it
-   * already was); throws `GraphVersionNotFoundError`.
+   * Creates the next version unless the latest one has the same content
+   * hash, in which case that one is returned with `created: false`. The
+   * graph row is locked for the check, so two identical concurrent requests
+   * create one version.
+   */
+  async createIfChanged(input: CreateVersionInput): Promise<{ created: boolean; version: GraphVersionSummary }> {
+    return this.db.$transaction(async (tx) => {
+      if (!(await lockGraph(tx, input))) throw new GraphNotFoundError(input.graphId, input.workspaceId);
+      const latest = await tx.graphVersion.findFirst({
+        where: { graphId: input.graphId },
+        orderBy: { version: "desc" },
+        select: versionSummarySelect,
+      });
+      if (latest && latest.contentHash === input.contentHash) return { created: false, version: latest };
+      const { lastVersion } = await tx.graph.update({
+        where: { id: input.graphId, workspaceId: input.workspaceId },
+        data: { lastVersion: { increment: 1 } },
+        select: { lastVersion: true },
+      });
+      const version = await tx.graphVersion.create({
+        data: {
+          graphId: input.graphId,
+          version: lastVersion,
+          document: toJsonInput(input.document, "document"),
+          definition: toJsonInput(input.definition, "definition"),
+          contentHash: input.contentHash,
+          createdById: input.createdById ?? null,
+        },
+        select: versionSummarySelect,
+      });
+      return { created: true, version };
+    });
+  }
+
+  /** Agents in each version's document, by version number (the list shows it without loading documents). */
+  async agentCounts(ref: GraphRef): Promise<Map<number, number>> {
+    const rows = await this.db.$queryRaw<{ version: number; agents: number | null }[]>`
+      SELECT v.version, jsonb_array_length(CASE jsonb_typeof(v.document->'agents') WHEN 'array' THEN v.document->'agents' ELSE '[]'::jsonb END)::int AS agents
+      FROM graph_versions v JOIN graphs g ON g.id = v.graph_id
+      WHERE v.graph_id = ${ref.graphId}::uuid AND g.workspace_id = ${ref.workspaceId}::uuid`;
+    return new Map(rows.map((row) => [row.version, row.agents ?? 0]));
+  }
+
+  /** The number of the graph's published version, or null when none is. */
+  async publishedVersion(ref: GraphRef): Promise<number | null> {
+    const version = await this.db.graphVersion.findFirst({
+      where: { graphId: ref.graphId, published: true, graph: { workspaceId: ref.workspaceId } },
+      orderBy: { version: "desc" },
+      select: { version: true },
+    });
+    return version?.version ?? null;
+  }
+
+  /**
+   * Makes this the graph's one published version: any other is unpublished
+   * in the same transaction (the graph row is locked, so concurrent
+   * publishes of two versions leave exactly one published). Publishing the
+   * published version again keeps its first `publishedAt`. Throws
+   * `GraphVersionNotFoundError` (and changes nothing).
    */
   async publish(ref: VersionRef): Promise<GraphVersionSummary> {
-    const where = { graphId: ref.graphId, version: ref.version, graph: { workspaceId: ref.workspaceId } };
-    await this.db.graphVersion.updateMany({
-      where: { ...where, published: false },
-      data: { published: true, publishedAt: new Date() },
+    return this.db.$transaction(async (tx) => {
+      const locked = await lockGraph(tx, ref);
+      if (!locked) throw new GraphVersionNotFoundError(ref.graphId, ref.version);
+      const where = { graphId: ref.graphId, version: ref.version };
+      const target = await tx.graphVersion.findFirst({ where, select: { id: true } });
+      if (!target) throw new GraphVersionNotFoundError(ref.graphId, ref.version);
+      await tx.graphVersion.updateMany({
+        where: { graphId: ref.graphId, published: true, version: { not: ref.version } },
+        data: { published: false, publishedAt: null },
+      });
+      await tx.graphVersion.updateMany({
+        where: { ...where, published: false },
+        data: { published: true, publishedAt: new Date() },
+      });
+      return tx.graphVersion.findFirstOrThrow({ where, select: versionSummarySelect });
     });
-    const version = await this.db.graphVersion.findFirst({ where, select: versionSummarySelect });
-    if (!version) throw new GraphVersionNotFoundError(ref.graphId, ref.version);
-    return version;
   }
+}
+
+/**
+ * Locks the graph's row for the rest of the transaction (orders concurrent
+ * version writers); false when the graph is not in the workspace.
+ */
+async function lockGraph(tx: Prisma.TransactionClient, ref: GraphRef): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM graphs WHERE id = ${ref.graphId}::uuid AND workspace_id = ${ref.workspaceId}::uuid FOR UPDATE`;
+  return rows.length > 0;
 }

@@ -37,7 +37,7 @@ async function post(path: string, init: RequestInit): Promise<{ status: number; 
 describe("POST /api/trpc body limit", () => {
   it("refuses a declared Content-Length over the limit with a tRPC-shaped 413", async () => {
     const { stream, pulled } = chunkedBody(100 * 1024 * 1024);
-    const { status, body } = await post("graph.compile", {
+    const { status, body } = await post("graphs.compile", {
       body: stream,
       headers: { "content-length": String(100 * 1024 * 1024) },
       duplex: "half",
@@ -45,14 +45,14 @@ describe("POST /api/trpc body limit", () => {
 
     expect(status).toBe(413);
     const { error } = body as ErrorBody;
-    expect(error.data).toMatchObject({ code: "PAYLOAD_TOO_LARGE", httpStatus: 413, path: "graph.compile" });
+    expect(error.data).toMatchObject({ code: "PAYLOAD_TOO_LARGE", httpStatus: 413, path: "graphs.compile" });
     expect(error.message).toMatch(/request body is 100\.0 MB, over the limit of 5\.1 MB/);
     expect(pulled()).toBeLessThanOrEqual(2 * 64 * 1024); // not read
   });
 
   it("cuts off a chunked body as soon as it passes the limit", async () => {
     const { stream, pulled } = chunkedBody(100 * 1024 * 1024);
-    const { status, body } = await post("graph.compile", { body: stream, duplex: "half" } as RequestInit);
+    const { status, body } = await post("graphs.compile", { body: stream, duplex: "half" } as RequestInit);
 
     expect(status).toBe(413);
     expect((body as ErrorBody).error.message).toMatch(/larger than the limit of 5\.1 MB/);
@@ -61,7 +61,7 @@ describe("POST /api/trpc body limit", () => {
 
   it("refuses each call of an over-large batch in the batch's shape", async () => {
     const { stream } = chunkedBody(20 * 1024 * 1024);
-    const { status, body } = await post("graph.compile,graph.compile?batch=1", {
+    const { status, body } = await post("graphs.compile,graphs.compile?batch=1", {
       body: stream,
       duplex: "half",
     } as RequestInit);
@@ -80,7 +80,7 @@ describe("POST /api/trpc body limit", () => {
   it("still compiles a document just under the document limit", async () => {
     const padding = "x".repeat(4 * 1024 * 1024);
     const document = { schemaVersion: 1, name: "big", description: padding, agents: [], handoffs: [] };
-    const { status, body } = await post("graph.compile", { body: JSON.stringify({ document }) });
+    const { status, body } = await post("graphs.compile", { body: JSON.stringify({ document }) });
 
     expect(status).toBe(200);
     expect(body).toMatchObject({ result: { data: { diagnostics: expect.any(Array) } } });
@@ -89,7 +89,7 @@ describe("POST /api/trpc body limit", () => {
 
 describe("POST /api/trpc validation errors", () => {
   it("answers a missing field with one sentence naming its path, not zod's JSON", async () => {
-    const { status, body } = await post("graph.compile", { body: JSON.stringify({ documnet: {} }) });
+    const { status, body } = await post("graphs.compile", { body: JSON.stringify({ documnet: {} }) });
 
     expect(status).toBe(400);
     const { error } = body as ErrorBody;
@@ -98,7 +98,7 @@ describe("POST /api/trpc validation errors", () => {
   });
 
   it("answers input of the wrong type the same way", async () => {
-    const { status, body } = await post("graph.compile", { body: JSON.stringify(42) });
+    const { status, body } = await post("graphs.compile", { body: JSON.stringify(42) });
 
     expect(status).toBe(400);
     expect((body as ErrorBody).error.message).toBe("input: Invalid input: expected object, received number.");

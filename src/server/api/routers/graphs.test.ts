@@ -21,9 +21,9 @@ function readExample(file: string): unknown {
   return JSON.parse(readFileSync(path.join(__dirname, "../../../../examples", file), "utf8"));
 }
 
-describe("graph.compile", () => {
+describe("graphs.compile", () => {
   it("compiles a valid graph document into a hashed runtime definition", async () => {
-    const result = await callerWithoutDatabase().graph.compile({ document: readExample("research-team.json") });
+    const result = await callerWithoutDatabase().graphs.compile({ document: readExample("research-team.json") });
 
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.definition).not.toBeNull();
@@ -34,13 +34,13 @@ describe("graph.compile", () => {
   it("is deterministic: the same document gives the same hash", async () => {
     const api = callerWithoutDatabase();
     const document = readExample("support-triage.json");
-    const [first, second] = await Promise.all([api.graph.compile({ document }), api.graph.compile({ document })]);
+    const [first, second] = await Promise.all([api.graphs.compile({ document }), api.graphs.compile({ document })]);
     expect(first.hash).not.toBeNull();
     expect(second.hash).toBe(first.hash);
   });
 
   it("answers an invalid document with diagnostics, not an error", async () => {
-    const result = await callerWithoutDatabase().graph.compile({ document: { schemaVersion: 1, agents: "none" } });
+    const result = await callerWithoutDatabase().graphs.compile({ document: { schemaVersion: 1, agents: "none" } });
 
     expect(result.definition).toBeNull();
     expect(result.hash).toBeNull();
@@ -50,6 +50,6 @@ describe("graph.compile", () => {
   it("rejects a call without a document field", async () => {
     const api = callerWithoutDatabase();
     // @ts-expect-error -- the input is validated at runtime too
-    await expect(api.graph.compile({})).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(api.graphs.compile({})).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });

@@ -1,0 +1,168 @@
+"use client";
+
+import {
+  Background,
+  BackgroundVariant,
+  ConnectionLineType,
+  Controls,
+  MarkerType,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  type ColorMode,
+  type Connection,
+  type DefaultEdgeOptions,
+  type Edge,
+  type EdgeTypes,
+  type IsValidConnection,
+  type NodeTypes,
+  type OnConnectEnd,
+} from "@xyflow/react";
+import { useCallback, type DragEvent } from "react";
+
+import { connect, hasHandoff, reconnect, removeElements } from "../store/document-ops";
+import { useEditor, useEditorStoreApi } from "../store/editor-context";
+import type { AgentFlowNode, HandoffFlowEdge } from "../store/flow-types";
+import { useEditorActions } from "../use-editor-actions";
+import { AgentNodeComponent } from "./agent-node";
+import styles from "./canvas.module.css";
+import { HandoffEdgeComponent } from "./handoff-edge";
+
+const nodeTypes: NodeTypes = { agent: AgentNodeComponent };
+const edgeTypes: EdgeTypes = { handoff: HandoffEdgeComponent };
+const defaultEdgeOptions: DefaultEdgeOptions = {
+  markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 },
+};
+const fitViewOptions = { padding: 0.15, maxZoom: 1.1 };
+
+/** The MIME type the palette puts on a drag. */
+export const PALETTE_DRAG_TYPE = "application/x-agent-graph-palette";
+
+/** Colours of the minimap's nodes: root and problems stand out. */
+function minimapNodeClass(node: AgentFlowNode): string {
+  return node.deletable === false ? styles.minimapRoot : styles.minimapNode;
+}
+
+/** The canvas: agents and handoffs, drawn and edited with React Flow. */
+export function EditorCanvas({ colorMode = "system" }: { colorMode?: ColorMode }) {
+  const store = useEditorStoreApi();
+  const nodes = useEditor((state) => state.nodes);
+  const edges = useEditor((state) => state.edges);
+  const onNodesChange = useEditor((state) => state.onNodesChange);
+  const onEdgesChange = useEditor((state) => state.onEdgesChange);
+  const actions = useEditorActions();
+  const flow = useReactFlow<AgentFlowNode, HandoffFlowEdge>();
+
+  const isValidConnection: IsValidConnection<HandoffFlowEdge> = useCallback(
+    (connection: Connection | Edge) =>
+      connection.source !== connection.target &&
+      !hasHandoff(store.getState().document, connection.source, connection.target),
+    [store],
+  );
+
+  const onConnect = useCallback(
+    (connection: Connection) => {
+      const state = store.getState();
+      if (connection.source === connection.target) return;
+      if (hasHandoff(state.document, connection.source, connection.target)) return;
+      const result = connect(state.document, connection.source, connection.target);
+      state.commit(result.document, "Connect agents");
+      store.getState().select({ kind: "edge", id: result.edge.id });
+    },
+    [store],
+  );
+
+  // Dropping a connection on empty canvas creates the child there (React Flow's "add node on edge drop").
+  const onConnectEnd: OnConnectEnd = useCallback(
+    (event, connectionState) => {
+      if (connectionState.isValid || !connectionState.fromNode || connectionState.toNode) return;
+      if (connectionState.fromHandle?.type !== "source") return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (!target?.classList.contains("react-flow__pane")) return;
+      const point = "changedTouches" in event ? event.changedTouches[0]! : event;
+      const position = flow.screenToFlowPosition({ x: point.clientX, y: point.clientY });
+      actions.addChild(connectionState.fromNode.id, { x: position.x - 124, y: position.y });
+    },
+    [actions, flow],
+  );
+
+  const onReconnect = useCallback(
+    (oldEdge: HandoffFlowEdge, connection: Connection) => {
+      const state = store.getState();
+      if (connection.source === connection.target) return;
+      if (
+        (connection.source !== oldEdge.source || connection.target !== oldEdge.target) &&
+        hasHandoff(state.document, connection.source, connection.target)
+      ) {
+        return;
+      }
+      state.commit(reconnect(state.document, oldEdge.id, connection.source, connection.target), "Reconnect handoff");
+    },
+    [store],
+  );
+
+  const onDelete = useCallback(
+    ({ nodes: removedNodes, edges: removedEdges }: { nodes: AgentFlowNode[]; edges: HandoffFlowEdge[] }) => {
+      const state = store.getState();
+      const next = removeElements(
+        state.document,
+        removedNodes.map((node) => node.id),
+        removedEdges.map((edge) => edge.id),
+      );
+      state.commit(next, "Delete");
+    },
+    [store],
+  );
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(PALETTE_DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+  }, []);
+
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const kind = event.dataTransfer.getData(PALETTE_DRAG_TYPE);
+      if (!kind) return;
+      event.preventDefault();
+      const position = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      actions.addAgent(kind === "subagent" ? { name: "Sub-agent", mode: "subagent" } : {}, {
+        x: position.x - 124,
+        y: position.y - 40,
+      });
+    },
+    [actions, flow],
+  );
+
+  return (
+    <div className={styles.canvas} onDragOver={onDragOver} onDrop={onDrop}>
+      <ReactFlow<AgentFlowNode, HandoffFlowEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        defaultEdgeOptions={defaultEdgeOptions}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onConnectEnd={onConnectEnd}
+        onReconnect={onReconnect}
+        onDelete={onDelete}
+        isValidConnection={isValidConnection}
+        connectionLineType={ConnectionLineType.Bezier}
+        colorMode={colorMode}
+        fitView
+        fitViewOptions={fitViewOptions}
+        minZoom={0.05}
+        maxZoom={2}
+        onlyRenderVisibleElements
+        deleteKeyCode={["Backspace", "Delete"]}
+        aria-label="Agent graph canvas"
+      >
+        <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
+        <MiniMap pannable zoomable nodeClassName={minimapNodeClass} ariaLabel="Minimap" className={styles.minimap} />
+        <Controls className={styles.controls} showInteractive={false} aria-label="Zoom controls" />
+      </ReactFlow>
+    </div>
+  );
+}

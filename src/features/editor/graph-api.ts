@@ -1,0 +1,26 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+
+import { useTRPC, useTRPCClient, type RouterOutputs } from "@/trpc/react";
+
+/** The graph with its draft, as `graphs.get` returns it. */
+export type GraphDraftRecord = RouterOutputs["graphs"]["get"];
+
+/** The `graphs` procedures, for calls outside React Query (autosave, reloads). */
+export function useGraphsClient() {
+  return useTRPCClient().graphs;
+}
+
+/** The graph with its draft, as the editor opens it. */
+export function useGraphDraft(graphId: string) {
+  const trpc = useTRPC();
+  return useQuery({
+    ...trpc.graphs.get.queryOptions({ graphId }),
+    // The editor owns the draft once open: never refetch it behind the user's back.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    gcTime: 0,
+  });
+}
