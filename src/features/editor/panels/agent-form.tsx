@@ -88,6 +88,7 @@ export function AgentForm({ agent, document, onChange }: PanelProps & { agent: A
           label="Temperature"
           help={HELP.agent.temperature}
           step={0.1}
+          optional
           placeholder="default"
         />
         <NumberField
@@ -96,6 +97,7 @@ export function AgentForm({ agent, document, onChange }: PanelProps & { agent: A
           label="Top P"
           help={HELP.agent.topP}
           step={0.05}
+          optional
           placeholder="default"
         />
       </div>
@@ -105,6 +107,7 @@ export function AgentForm({ agent, document, onChange }: PanelProps & { agent: A
         label="Max output tokens"
         help={HELP.agent.maxTokens}
         step={1}
+        optional
         placeholder="default"
       />
       <h3 className={styles.sectionTitle}>Visibility</h3>

@@ -5,7 +5,7 @@ import { Select, Switch } from "radix-ui";
 import { useId, type KeyboardEvent, type ReactNode } from "react";
 import { Controller, useFormState, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 
-import { optionalText } from "./optional-text";
+import { markOptional } from "./empty-fields";
 import styles from "./panels.module.css";
 
 /** What every form field gets: the form, the field's path, its label and its one-sentence help. */
@@ -93,7 +93,8 @@ export function TextField<T extends FieldValues>({
   const error = useFieldError(form, name);
   const className = `${styles.input} ${mono ? styles.mono : ""}`;
   // An optional text emptied by the user is unset, not "" (the key leaves the JSON).
-  const registered = form.register(name, optional ? { onBlur: commit, setValueAs: optionalText } : { onBlur: commit });
+  if (optional) markOptional(form, name);
+  const registered = form.register(name, { onBlur: commit });
   return (
     <FieldFrame id={id} label={label} help={help} error={error}>
       {multiline ? (
@@ -120,11 +121,14 @@ export function TextField<T extends FieldValues>({
   );
 }
 
-/** Empty input → undefined (an unset optional number); anything else → a number (NaN fails the schema). */
-export function numberFromInput(raw: unknown): number | undefined {
+/**
+ * Typed text → a number (NaN fails the schema); an empty input stays "" (see
+ * empty-fields.ts: it is unset just before validation).
+ */
+export function numberFromInput(raw: unknown): number | string {
   if (typeof raw === "number") return raw;
   const text = String(raw ?? "").trim();
-  return text === "" ? undefined : Number(text);
+  return text === "" ? "" : Number(text);
 }
 
 /** A number input, saved on blur and on Enter. An empty optional number is unset. */
@@ -136,9 +140,11 @@ export function NumberField<T extends FieldValues>({
   commit,
   placeholder,
   step,
-}: FieldProps<T> & { placeholder?: string; step?: number | "any" }) {
+  optional = false,
+}: FieldProps<T> & { placeholder?: string; step?: number | "any"; optional?: boolean }) {
   const id = useId();
   const error = useFieldError(form, name);
+  if (optional) markOptional(form, name);
   return (
     <FieldFrame id={id} label={label} help={help} error={error}>
       <input

@@ -106,6 +106,7 @@ export function GraphSettingsPanel({ document, onChange }: PanelProps) {
           label="Max model calls"
           help={HELP.graph.budgetMaxSteps}
           step={1}
+          optional
           placeholder="no limit"
         />
         <NumberField
@@ -114,6 +115,7 @@ export function GraphSettingsPanel({ document, onChange }: PanelProps) {
           label="Max tokens"
           help={HELP.graph.budgetMaxTokens}
           step={1000}
+          optional
           placeholder="no limit"
         />
         <NumberField
@@ -122,6 +124,7 @@ export function GraphSettingsPanel({ document, onChange }: PanelProps) {
           label="Max cost (USD)"
           help={HELP.graph.budgetMaxCostUsd}
           step={0.01}
+          optional
           placeholder="no limit"
         />
         <NumberField
@@ -130,6 +133,7 @@ export function GraphSettingsPanel({ document, onChange }: PanelProps) {
           label="Max time (s)"
           help={HELP.graph.budgetMaxWallSeconds}
           step={1}
+          optional
           placeholder="no limit"
         />
       </div>

@@ -7,6 +7,7 @@ import { useFieldArray, useWatch } from "react-hook-form";
 
 import { inputFilterSchema, redactRuleSchema, type InputFilter } from "@/core/graph/schema";
 
+import { optionalPathsOf, unsetBlank } from "./empty-fields";
 import { HELP } from "./field-help";
 import { NumberField, TextField } from "./fields";
 import { previewInputFilter, SAMPLE_TASK } from "./filter-preview";
@@ -59,9 +60,9 @@ function FilterForm({ filter, onSave }: { filter: InputFilter; onSave: (filter: 
   // Live: the preview follows what is typed (when it is valid), before it is saved.
   const typed = useWatch({ control: form.control });
   const live = useMemo(() => {
-    const parsed = inputFilterSchema.safeParse(typed);
+    const parsed = inputFilterSchema.safeParse(unsetBlank(typed, optionalPathsOf(form)));
     return parsed.success ? parsed.data : filter;
-  }, [typed, filter]);
+  }, [typed, filter, form]);
   const preview = previewInputFilter(sample, live);
   return (
     <div className={styles.section}>
@@ -132,6 +133,7 @@ function FilterForm({ filter, onSave }: { filter: InputFilter; onSave: (filter: 
         label="Truncate to (characters)"
         help={HELP.policy.truncateChars}
         step={1}
+        optional
         placeholder="no limit"
       />
       <TextField

@@ -1,9 +1,3 @@
-/** An emptied optional text field is unset (the key leaves the JSON) rather than "". */
-export function optionalText(raw: unknown): string | undefined {
-  const text = typeof raw === "string" ? raw : String(raw ?? "");
-  return text.trim() === "" ? undefined : text;
-}
-
 /**
  * A tool call's `args` as typed in a textarea: a JSON object when the text is
  * one, else the raw string, which the scripted model passes verbatim (to

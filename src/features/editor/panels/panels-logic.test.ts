@@ -248,11 +248,17 @@ describe("form errors", () => {
 });
 
 describe("text conversions", async () => {
-  const { argsFromText, argsToText, optionalText, statusFromText } = await import("./optional-text");
+  const { argsFromText, argsToText, statusFromText } = await import("./optional-text");
+  const { unsetBlank } = await import("./empty-fields");
 
-  it("unsets emptied optional text and reads tool-call arguments", () => {
-    expect(optionalText("  ")).toBeUndefined();
-    expect(optionalText(" a ")).toBe(" a ");
+  it("unsets blank optional fields and reads tool-call arguments", () => {
+    const values = { name: "", budgets: { maxSteps: "", maxTokens: 5 }, redact: [{ flags: " " }] };
+    expect(unsetBlank(values, new Set(["budgets.maxSteps", "redact.0.flags", "missing.path"]))).toEqual({
+      name: "",
+      budgets: { maxTokens: 5 },
+      redact: [{}],
+    });
+    expect(values.budgets.maxSteps).toBe("");
     expect(argsFromText('{"task": "x"}')).toEqual({ task: "x" });
     expect(argsFromText("{not json")).toBe("{not json");
     expect(argsFromText("[1]")).toBe("[1]");

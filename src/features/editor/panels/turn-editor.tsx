@@ -88,6 +88,7 @@ function TextTurn({
         label="Latency (ms)"
         help="Simulated latency of this turn; empty = the script's."
         step={100}
+        optional
         placeholder="script's"
       />
     </>
@@ -132,6 +133,7 @@ function ErrorTurn({
         name="retryAfterSeconds"
         label="Retry-After (s)"
         help={errorTurnSchema.shape.retryAfterSeconds.description ?? "Retry-After hint."}
+        optional
         placeholder="none"
       />
     </>

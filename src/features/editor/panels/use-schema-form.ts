@@ -2,9 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef } from "react";
-import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 
+import { optionalPathsOf, unsetBlank } from "./empty-fields";
 import { fieldErrorMessage } from "./form-errors";
 
 /** A form over one of the core's schemas, and the function that saves it when it is valid. */
@@ -26,8 +27,14 @@ export function useSchemaForm<TIn extends FieldValues, TOut>(
   value: TIn,
   onValid: (value: TOut, form: UseFormReturn<TIn, unknown, TOut>) => void,
 ): SchemaForm<TIn, TOut> {
-  const form = useForm<TIn, unknown, TOut>({
-    resolver: zodResolver(schema as never, { error: fieldErrorMessage }) as never,
+  const form: UseFormReturn<TIn, unknown, TOut> = useForm<TIn, unknown, TOut>({
+    // The core schema validates; blank optional fields are unset first (empty-fields.ts).
+    resolver: (values, context, options) =>
+      (zodResolver(schema as never, { error: fieldErrorMessage }) as unknown as Resolver<TIn, unknown, TOut>)(
+        unsetBlank(values, optionalPathsOf(form)),
+        context,
+        options,
+      ),
     defaultValues: value as DefaultValues<TIn>,
     mode: "onChange",
   });
