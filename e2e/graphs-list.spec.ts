@@ -60,9 +60,11 @@ function row(page: Page, name: string) {
     .filter({ has: page.getByRole("link", { name, exact: true }) });
 }
 
-test("create a graph from a template, named, and land in its editor", async ({ page, request }) => {
+test("create a graph from a template, named, and land in its editor", async ({ page, request }, testInfo) => {
   const name = uniqueName("from template");
   await page.goto("/graphs");
+  await expect(page.getByRole("table", { name: "Graphs" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("graphs-list.png") });
   await page.getByRole("button", { name: "New graph" }).click();
   const dialog = page.getByRole("dialog", { name: "New graph" });
   await expect(dialog.getByRole("radio", { name: /Blank graph/ })).toBeChecked();
@@ -71,6 +73,7 @@ test("create a graph from a template, named, and land in its editor", async ({ p
   await template.click();
   await expect(template).toBeChecked();
   await dialog.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.screenshot({ path: testInfo.outputPath("new-graph-dialog.png") });
   await dialog.getByRole("button", { name: "Create and open" }).click();
 
   await expect(page).toHaveURL(/\/graphs\/[0-9a-f-]{36}$/);

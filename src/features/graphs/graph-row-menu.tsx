@@ -147,7 +147,7 @@ function RenameForm({ graph, onDone }: { graph: GraphRef; onDone: () => void }) 
   const error = form.formState.errors.name?.message;
   const submit = form.handleSubmit((values) => rename.mutate({ graphId: graph.id, name: values.name.trim() }));
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className={styles.options}>
+    <form onSubmit={(event) => void submit(event)} noValidate className={styles.form}>
       <Dialog.Title className={styles.dialogTitle}>Rename graph</Dialog.Title>
       <Dialog.Description className={styles.dialogDescription}>
         The new name is saved to the graph’s draft as a new revision.

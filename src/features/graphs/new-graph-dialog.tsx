@@ -73,7 +73,7 @@ function NewGraphForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className={styles.options}>
+    <form onSubmit={(event) => void submit(event)} noValidate className={styles.form}>
       <Dialog.Title className={styles.dialogTitle}>New graph</Dialog.Title>
       <Dialog.Description className={styles.dialogDescription}>
         Start from a blank graph (one main agent on the offline scripted model) or from an example team.
