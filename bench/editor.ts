@@ -138,7 +138,8 @@ async function measureBrowser(agents: number, loads: number): Promise<Summary> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "ags-bench-editor-"));
   chmodSync(dataDir, 0o711);
   console.error(`starting the production server on ${baseUrl} (data in ${dataDir})…`);
-  const server = spawn("npx", ["tsx", "scripts/start.ts"], {
+  // Node itself (as `npm start` runs it), not npx: SIGTERM must reach start.ts, which stops Next and PostgreSQL.
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
       ...process.env,
       AGS_DATA_DIR: dataDir,

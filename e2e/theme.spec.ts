@@ -66,3 +66,13 @@ test("the theme switch works from the keyboard", async ({ page }) => {
   await expect.poll(() => background(page)).toBe(DARK_BG);
   await page.screenshot({ path: test.info().outputPath("graphs-dark.png"), fullPage: true });
 });
+
+test("the saved theme is applied by the inline script in <head>, before any bundle runs", async ({ page }) => {
+  await page.goto("/graphs");
+  await page.evaluate(() => localStorage.setItem("ags-theme", "dark"));
+  // Without the app's JavaScript, only the inline script can set the attribute: no flash of the light theme.
+  await page.route("**/_next/static/**/*.js", (route) => route.abort());
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  expect(await background(page)).toBe(DARK_BG);
+});

@@ -42,3 +42,39 @@ describe("checkDocument", () => {
     expect(result.cost.costUsd).toBeGreaterThan(0);
   });
 });
+
+describe("checkDocument's text checks", () => {
+  it("finds bad text in an agent edited after an earlier check, and depth counted from the document", () => {
+    const doc = parse(graph());
+    expect(checkDocument(doc).diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    // The editor replaces the edited agent; the untouched ones were checked already.
+    const edited = { ...doc, agents: [doc.agents[0], { ...doc.agents[1], description: "bad \udc00" }] };
+    expect(checkDocument(edited).diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ["invalid_unicode", "agents.1.description"],
+    ]);
+    // A script argument whose innermost object sits 64 levels deep in the document (62 inside its agent) is too deep.
+    let args: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 54; i++) args = { a: args };
+    const deepAgent = {
+      ...doc.agents[0],
+      modelChain: parse(
+        graph({
+          agents: [
+            agent("main", {
+              modelChain: [
+                {
+                  provider: "scripted",
+                  model: "s",
+                  script: { turns: [{ kind: "tool_calls", calls: [{ tool: "x", args }] }] },
+                },
+              ],
+            }),
+          ],
+        }),
+      ).agents[0].modelChain,
+    };
+    const deep = { ...doc, agents: [deepAgent, doc.agents[1]] };
+    expect(checkDocument(deep).diagnostics).toEqual(compile(deep).diagnostics);
+    expect(checkDocument(deep).diagnostics.map((d) => d.code)).toContain("document_too_deep");
+  });
+});

@@ -28,7 +28,7 @@ export function checkDocument(
   document: GraphDocument,
   options: CompileOptions & CostEstimateOptions = {},
 ): DocumentCheck {
-  const guards = checkJsonValue(document);
+  const guards = textGuards(document);
   const { analysis, diagnostics } = analyzeGraph(document, options);
   return {
     // Like compile: text that cannot be stored stops there, before the graph rules.
@@ -36,4 +36,29 @@ export function checkDocument(
     analysis,
     ...analyzeStatically(analysis, options),
   };
+}
+
+/** Parts of a document (agents, edges) already found clean, by object: the editor replaces what changed and never mutates a part in place. */
+const cleanParts = new WeakSet<object>();
+
+function partIsClean(part: object, depth: number): boolean {
+  if (cleanParts.has(part)) return true;
+  if (checkJsonValue(part, depth).length > 0) return false;
+  cleanParts.add(part);
+  return true;
+}
+
+/**
+ * `checkJsonValue(document)`, incrementally: each agent and edge object is
+ * checked once (at its real depth) and remembered while it lives, so a
+ * keystroke re-checks one agent rather than the whole graph. When any part
+ * has a problem, the whole document is checked for the exact diagnostics.
+ */
+function textGuards(document: GraphDocument): Diagnostic[] {
+  const rest = { ...document, agents: [], handoffs: [] };
+  const clean =
+    checkJsonValue(rest).length === 0 &&
+    document.agents.every((agent) => partIsClean(agent, 2)) &&
+    document.handoffs.every((edge) => partIsClean(edge, 2));
+  return clean ? [] : checkJsonValue(document);
 }

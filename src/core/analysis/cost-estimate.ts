@@ -246,7 +246,7 @@ function assumptionsFor(input: {
   const n = (value: number) => value.toLocaleString("en-US");
   const result = [
     `Each model call reads ${n(input.inputTokens)} input tokens and writes the agent's maxTokens output tokens (${n(input.defaultOutput)} when maxTokens is not set).`,
-    "Every agent run uses all of its maxSteps model calls, and every step calls each handoff tool the runtime offers and admits once (a model that calls one tool several times in a step can cost more).",
+    "Every agent run uses all of its maxSteps model calls, and every step calls each handoff tool the runtime offers and admits once (a model that calls one tool several times in a step can cost more; the maxChildrenPerAgent limit on children active at once is not applied, which can only lower the figure).",
     "A handoff is attempted maxRetries + 1 times when its parent's policy is enabled; each attempt is a full run of the child.",
     "Each call is priced at the most expensive model of the chain the agent runs with (the edge override, else its own or the inherited chain); failed attempts and fallbacks are not billed on top.",
     "Handoffs that a policy or a depth limit refuses add nothing; agents at maxSpawnDepth get no handoff tools.",

@@ -14,9 +14,10 @@ const REPLACEMENT_CHAR = "\ufffd";
  * also stops circular objects) and strings that cannot be valid text — lone
  * surrogates (PostgreSQL and UTF-8 encoders reject them) and U+FFFD, which is
  * what a decoder leaves where a file had invalid UTF-8 bytes. Iterative, so a
- * hostile document cannot overflow the stack.
+ * hostile document cannot overflow the stack. `startDepth`: how deep `root`
+ * sits in the document, when checking one part of it.
  */
-export function checkJsonValue(root: unknown): Diagnostic[] {
+export function checkJsonValue(root: unknown, startDepth = 0): Diagnostic[] {
   const found: Diagnostic[] = [];
   let unicodeProblems = 0;
   const report = (code: "invalid_unicode" | "invalid_utf8", path: string, message: string) => {
@@ -25,7 +26,7 @@ export function checkJsonValue(root: unknown): Diagnostic[] {
   };
   // Entries keep a link to their parent instead of a copied path: paths are
   // only materialised for the few values that get reported.
-  const stack: Entry[] = [{ value: root, parent: null, key: "", depth: 0 }];
+  const stack: Entry[] = [{ value: root, parent: null, key: "", depth: startDepth }];
   while (stack.length > 0) {
     const entry = stack.pop()!;
     const { value } = entry;

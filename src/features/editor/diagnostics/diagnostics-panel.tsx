@@ -14,6 +14,11 @@ import { collectProblems, formatCount, formatUsd, type Problem } from "./problem
 
 export interface DiagnosticsPanelProps {
   document: GraphDocument;
+  /**
+   * The editor's compile result; null makes the panel use `checkDocument` on
+   * `document` (the same diagnostics without building and hashing the
+   * definition — the fast path for every keystroke, shared with problemsByTarget).
+   */
   compiled: CompileResult | null;
   /** Select and focus the offending agent/edge. */
   onFocus: (selection: Selection) => void;

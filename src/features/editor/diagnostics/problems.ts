@@ -1,4 +1,4 @@
-import { analyzeDocument, checkDocument, type StaticAnalysis } from "@/core/analysis";
+import { checkDocument, type DocumentCheck, type StaticAnalysis } from "@/core/analysis";
 import type { CompileResult, Diagnostic, DiagnosticSeverity } from "@/core/compiler";
 import type { GraphDocument } from "@/core/graph/schema";
 
@@ -32,36 +32,36 @@ export interface TargetProblems {
 /** Key of a badge target: `agent:<id>` or `edge:<id>`. */
 export type ProblemTargetKey = `agent:${string}` | `edge:${string}`;
 
-const analyses = new WeakMap<GraphDocument, StaticAnalysis>();
+const checks = new WeakMap<GraphDocument, DocumentCheck>();
 
 /**
- * The static analysis of a document, computed once per document object (the
- * editor's store replaces the document on every change), so the panel and the
- * canvas badges share one run.
+ * `checkDocument(document)` — the compiler's diagnostics, the static
+ * analysis's findings and the worst-case cost from one analysis — computed
+ * once per document object (the editor's store replaces the document on every
+ * change), so the panel and the canvas badges share one run.
  */
-export function staticAnalysisOf(document: GraphDocument): StaticAnalysis {
-  let analysis = analyses.get(document);
-  if (!analysis) {
-    analysis = analyzeDocument(document);
-    analyses.set(document, analysis);
+export function documentCheckOf(document: GraphDocument): DocumentCheck {
+  let check = checks.get(document);
+  if (!check) {
+    check = checkDocument(document);
+    checks.set(document, check);
   }
-  return analysis;
+  return check;
 }
 
-const checks = new WeakMap<GraphDocument, Diagnostic[]>();
+/** The static analysis of a document (findings and worst-case cost), from `documentCheckOf`. */
+export function staticAnalysisOf(document: GraphDocument): StaticAnalysis {
+  const { findings, cost } = documentCheckOf(document);
+  return { findings, cost };
+}
 
 /**
- * The compiler's diagnostics: those of `compiled` when the editor has them,
- * else the same list from `checkDocument` (computed once per document).
+ * The compiler's diagnostics: those of `compiled` when the editor has a
+ * compile result, else the same list from `checkDocument` (no definition or
+ * hash built: fast enough for every keystroke on 500 agents).
  */
 export function compilerDiagnosticsOf(document: GraphDocument, compiled: CompileResult | null): Diagnostic[] {
-  if (compiled) return compiled.diagnostics;
-  let diagnostics = checks.get(document);
-  if (!diagnostics) {
-    diagnostics = checkDocument(document).diagnostics;
-    checks.set(document, diagnostics);
-  }
-  return diagnostics;
+  return compiled ? compiled.diagnostics : documentCheckOf(document).diagnostics;
 }
 
 /** The agent a diagnostic names first, else its first edge, else the graph. */
