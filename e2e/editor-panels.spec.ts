@@ -185,6 +185,8 @@ test("graph settings edit the graph's name, limits and default chains", async ({
 });
 
 test("the open panels pass axe in light and dark, with screenshots", async ({ page }) => {
+  // Eleven axe runs on a 2-core machine.
+  test.setTimeout(120_000);
   await openResearchTeam(page);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
