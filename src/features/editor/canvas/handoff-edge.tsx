@@ -8,6 +8,7 @@ import { useEditor } from "../store/editor-context";
 import type { HandoffFlowEdge } from "../store/flow-types";
 import { ProblemBadge } from "./agent-node";
 import styles from "./canvas.module.css";
+import { useDetailedZoom } from "./zoom-detail";
 
 /** A self-delegation edge (general-purpose clone): a loop on the node's right side. */
 function loopPath(sourceX: number, sourceY: number, targetX: number, targetY: number): [string, number, number] {
@@ -49,6 +50,7 @@ function HandoffEdgeView({
 }: EdgeProps<HandoffFlowEdge>) {
   const summary = useEditor((state) => state.summaries.edges.get(id));
   const select = useEditor((state) => state.select);
+  const detailed = useDetailedZoom();
   const [path, midX, midY] =
     source === target
       ? loopPath(sourceX, sourceY, targetX, targetY)
@@ -72,40 +74,44 @@ function HandoffEdgeView({
         data-mode={mode}
         interactionWidth={24}
       />
-      <EdgeLabelRenderer>
-        <div
-          className={`${styles.edgeLabel} nodrag nopan`}
-          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
-          data-selected={selected || undefined}
-          data-severity={severity}
-          data-testid={`handoff-label-${id}`}
-          onClick={() => select({ kind: "edge", id })}
-        >
-          <span className={styles.edgeTool}>{summary?.toolName ?? handoff?.toolName ?? "…"}</span>
-          <span className={styles.edgeChips}>
-            <span
-              className={styles.edgeChip}
-              data-kind={mode}
-              title={mode === "sync" ? "Sync: the parent waits" : "Background: the parent continues"}
-            >
-              {mode === "sync" ? <Clock size={11} aria-hidden="true" /> : <Zap size={11} aria-hidden="true" />}
-              {mode === "sync" ? "sync" : "background"}
+      {detailed && (
+        <EdgeLabelRenderer>
+          <div
+            className={`${styles.edgeLabel} nodrag nopan`}
+            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
+            data-selected={selected || undefined}
+            data-severity={severity}
+            data-testid={`handoff-label-${id}`}
+            onClick={() => select({ kind: "edge", id })}
+          >
+            <span className={styles.edgeTool}>{summary?.toolName ?? handoff?.toolName ?? "…"}</span>
+            <span className={styles.edgeChips}>
+              <span
+                className={styles.edgeChip}
+                data-kind={mode}
+                title={mode === "sync" ? "Sync: the parent waits" : "Background: the parent continues"}
+              >
+                {mode === "sync" ? <Clock size={11} aria-hidden="true" /> : <Zap size={11} aria-hidden="true" />}
+                {mode === "sync" ? "sync" : "background"}
+              </span>
+              <span
+                className={styles.edgeChip}
+                data-kind={session}
+                title={
+                  session === "NEW_SESSION"
+                    ? "A fresh session on every call"
+                    : "Reuses the child's session across calls"
+                }
+              >
+                {session === "REUSE_SESSION" && <Repeat size={11} aria-hidden="true" />}
+                {session === "NEW_SESSION" ? "new session" : "reused session"}
+              </span>
+              <ProblemBadge errors={summary?.errors ?? 0} warnings={summary?.warnings ?? 0} />
             </span>
-            <span
-              className={styles.edgeChip}
-              data-kind={session}
-              title={
-                session === "NEW_SESSION" ? "A fresh session on every call" : "Reuses the child's session across calls"
-              }
-            >
-              {session === "REUSE_SESSION" && <Repeat size={11} aria-hidden="true" />}
-              {session === "NEW_SESSION" ? "new session" : "reused session"}
-            </span>
-            <ProblemBadge errors={summary?.errors ?? 0} warnings={summary?.warnings ?? 0} />
-          </span>
-          {handoff?.label && <span className={styles.edgeUserLabel}>{handoff.label}</span>}
-        </div>
-      </EdgeLabelRenderer>
+            {handoff?.label && <span className={styles.edgeUserLabel}>{handoff.label}</span>}
+          </div>
+        </EdgeLabelRenderer>
+      )}
     </>
   );
 }
