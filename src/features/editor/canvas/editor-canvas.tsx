@@ -214,7 +214,12 @@ export function EditorCanvas({ colorMode = "system" }: { colorMode?: ColorMode }
             className={styles.minimap}
             style={MINIMAP_SIZE}
           />
-          <Controls className={styles.controls} showInteractive={false} aria-label="Zoom controls" />
+          <Controls
+            className={styles.controls}
+            showInteractive={false}
+            fitViewOptions={fitViewOptions}
+            aria-label="Zoom controls"
+          />
         </ReactFlow>
       )}
     </div>
