@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronDown, ChevronUp } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { Toaster } from "sonner";
 
@@ -95,7 +96,7 @@ export function EditorWorkspace() {
             <DiagnosticsPanel document={document} compiled={compiled} onFocus={onSelect} />
           </ProblemsDock>
         </div>
-        <div className={styles.inspector}>
+        <div className={styles.inspector} data-editor-panel="inspector">
           <InspectorPanel
             document={document}
             selection={selection}
@@ -126,7 +127,7 @@ export function EditorWorkspace() {
   );
 }
 
-/** The problems panel under the canvas, collapsible. */
+/** The problems panel under the canvas; it can be folded away to a one-line bar. */
 function ProblemsDock({
   open,
   onOpenChange,
@@ -148,18 +149,25 @@ function ProblemsDock({
         aria-controls="editor-problems"
         onClick={() => onOpenChange(!open)}
       >
-        <span className={styles.dockTitle}>Problems</span>
-        <span className={styles.dockCount} data-severity={errors > 0 ? "error" : undefined}>
-          {errors} {errors === 1 ? "error" : "errors"}
-        </span>
-        <span className={styles.dockCount} data-severity={warnings > 0 ? "warning" : undefined}>
-          {warnings} {warnings === 1 ? "warning" : "warnings"}
-        </span>
-        <span className={styles.dockChevron} aria-hidden="true">
-          {open ? "▾" : "▴"}
-        </span>
+        {open ? (
+          <>
+            <ChevronDown size={14} aria-hidden="true" />
+            Hide problems
+          </>
+        ) : (
+          <>
+            <ChevronUp size={14} aria-hidden="true" />
+            <span className={styles.dockTitle}>Problems</span>
+            <span className={styles.dockCount} data-severity={errors > 0 ? "error" : undefined}>
+              {errors} {errors === 1 ? "error" : "errors"}
+            </span>
+            <span className={styles.dockCount} data-severity={warnings > 0 ? "warning" : undefined}>
+              {warnings} {warnings === 1 ? "warning" : "warnings"}
+            </span>
+          </>
+        )}
       </button>
-      <div id="editor-problems" className={styles.dockBody} hidden={!open}>
+      <div id="editor-problems" className={styles.dockBody} hidden={!open} data-editor-panel="problems">
         {children}
       </div>
     </section>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 
 import { useTRPC, type RouterOutputs } from "@/trpc/react";
 
@@ -67,7 +68,9 @@ function GraphRow({ graph }: { graph: GraphSummary }) {
             {graph.name.trim().charAt(0).toUpperCase() || "G"}
           </span>
           <span className={styles.nameText}>
-            <span className={styles.name}>{graph.name}</span>
+            <Link href={`/graphs/${encodeURIComponent(graph.id)}`} className={styles.name}>
+              {graph.name}
+            </Link>
             {graph.description ? (
               <span className={styles.description}>{graph.description}</span>
             ) : (

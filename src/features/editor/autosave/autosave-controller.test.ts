@@ -105,6 +105,21 @@ describe("autosave", () => {
   });
 });
 
+it("undo and redo around a save end saved, not unsaved", async () => {
+  vi.useFakeTimers();
+  const save = vi.fn<SaveDraft>(async ({ revision }) => ({ revision: revision + 1 }));
+  const { store } = setup(save);
+  store.getState().commit(renamed(store.getState().document, "X"), "Rename");
+  await vi.advanceTimersByTimeAsync(800);
+  store.getState().undo();
+  expect(store.getState().save.status).toBe("unsaved");
+  store.getState().redo();
+  expect(store.getState().save.status).toBe("saved");
+  await vi.advanceTimersByTimeAsync(2000);
+  expect(save).toHaveBeenCalledTimes(1);
+  vi.useRealTimers();
+});
+
 describe("classifySaveError", () => {
   it("reads the current revision of a conflict", () => {
     expect(classifySaveError(conflict(9))).toEqual({ kind: "conflict", currentRevision: 9 });

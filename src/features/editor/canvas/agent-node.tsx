@@ -8,6 +8,7 @@ import type { AgentSummary } from "../compile/summaries";
 import { useEditor } from "../store/editor-context";
 import type { AgentFlowNode } from "../store/flow-types";
 import styles from "./canvas.module.css";
+import { useDetailedZoom } from "./zoom-detail";
 
 const ROLE_LABEL: Record<AgentSummary["role"], string> = {
   main: "Main",
@@ -28,8 +29,28 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
   const summary = useEditor((state) => state.summaries.agents.get(id));
   const highlighted = useEditor((state) => state.highlightedNodeIds.has(id));
   const { agent } = data;
+  const detailed = useDetailedZoom();
   const role = summary?.role ?? (summary === undefined ? null : "unreachable");
   const isRoot = summary?.isRoot ?? false;
+
+  if (!detailed) {
+    // Zoomed far out (a big graph at "fit view"): the name and the problems only, cheap to draw.
+    return (
+      <div
+        className={`${styles.node} ${styles.nodeCompact}`}
+        data-selected={selected || undefined}
+        data-highlighted={highlighted || undefined}
+        data-root={isRoot || undefined}
+        data-role={role ?? undefined}
+        data-testid={`agent-node-${id}`}
+      >
+        <Handle type="target" position={Position.Top} className={styles.handle} />
+        <span className={styles.compactName}>{agent.name}</span>
+        <ProblemBadge errors={summary?.errors ?? 0} warnings={summary?.warnings ?? 0} />
+        <Handle type="source" position={Position.Bottom} className={styles.handle} />
+      </div>
+    );
+  }
 
   return (
     <div
@@ -40,12 +61,7 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
       data-role={role ?? undefined}
       data-testid={`agent-node-${id}`}
     >
-      <Handle
-        type="target"
-        position={Position.Top}
-        className={styles.handle}
-        aria-label={`Handoff into ${agent.name}`}
-      />
+      <Handle type="target" position={Position.Top} className={styles.handle} />
       <div className={styles.nodeHeader}>
         <span className={styles.nodeIcon} aria-hidden="true">
           {isRoot ? <Crown size={15} /> : <Bot size={15} />}
@@ -74,7 +90,8 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
       <dl className={styles.nodeFacts}>
         <div className={styles.fact}>
           <dt>
-            <Cpu size={13} aria-label="Model" />
+            <Cpu size={13} aria-hidden="true" />
+            <span className="visually-hidden">Model</span>
           </dt>
           <dd title={summary?.chainInherited ? "Inherited from the graph defaults" : undefined}>
             <span className={styles.factText}>{summary?.firstModel ?? "environment default"}</span>
@@ -88,7 +105,8 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
         </div>
         <div className={styles.fact}>
           <dt>
-            <Wrench size={13} aria-label="Tools" />
+            <Wrench size={13} aria-hidden="true" />
+            <span className="visually-hidden">Tools</span>
           </dt>
           <dd>
             <span className={styles.factText}>
@@ -102,7 +120,8 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
         {summary?.policy && (
           <div className={styles.fact}>
             <dt>
-              <ShieldCheck size={13} aria-label="Handoff policy" />
+              <ShieldCheck size={13} aria-hidden="true" />
+              <span className="visually-hidden">Handoff policy</span>
             </dt>
             <dd>
               <span className={styles.factText}>{summary.policy}</span>
@@ -114,7 +133,7 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
         type="source"
         position={Position.Bottom}
         className={styles.handle}
-        aria-label={`Drag to add a handoff from ${agent.name}`}
+        title="Drag onto an agent to connect, or onto empty canvas to create a child"
       />
     </div>
   );

@@ -49,11 +49,14 @@ export interface ProblemCount {
   warnings: number;
 }
 
+/** Error and warning counts per agent id and per edge id. */
+export interface ProblemCounts {
+  nodes: ReadonlyMap<string, ProblemCount>;
+  edges: ReadonlyMap<string, ProblemCount>;
+}
+
 /** Error and warning counts per agent id and per edge id (infos are not problems). */
-export function countProblems(diagnostics: readonly Diagnostic[]): {
-  nodes: Map<string, ProblemCount>;
-  edges: Map<string, ProblemCount>;
-} {
+export function countProblems(diagnostics: readonly Diagnostic[]): ProblemCounts {
   const nodes = new Map<string, ProblemCount>();
   const edges = new Map<string, ProblemCount>();
   const bump = (map: Map<string, ProblemCount>, id: string, severity: Diagnostic["severity"]) => {
@@ -66,6 +69,20 @@ export function countProblems(diagnostics: readonly Diagnostic[]): {
   for (const diagnostic of diagnostics) {
     for (const id of diagnostic.nodeIds) bump(nodes, id, diagnostic.severity);
     for (const id of diagnostic.edgeIds) bump(edges, id, diagnostic.severity);
+  }
+  return { nodes, edges };
+}
+
+/**
+ * Counts keyed `agent:<id>` / `edge:<id>` (as the problems panel's
+ * `problemsByTarget` gives them, static-analysis findings included) as ProblemCounts.
+ */
+export function problemCountsFromTargets(targets: ReadonlyMap<string, ProblemCount>): ProblemCounts {
+  const nodes = new Map<string, ProblemCount>();
+  const edges = new Map<string, ProblemCount>();
+  for (const [key, count] of targets) {
+    if (key.startsWith("agent:")) nodes.set(key.slice("agent:".length), count);
+    else if (key.startsWith("edge:")) edges.set(key.slice("edge:".length), count);
   }
   return { nodes, edges };
 }
@@ -103,8 +120,8 @@ export function summarize(
   analysis: GraphAnalysis,
   compiled: CompileResult,
   previous: Summaries = EMPTY_SUMMARIES,
+  problems: ProblemCounts = countProblems(compiled.diagnostics),
 ): Summaries {
-  const problems = countProblems(compiled.diagnostics);
   const outgoing = new Map<string, number>();
   for (const edge of document.handoffs) outgoing.set(edge.from, (outgoing.get(edge.from) ?? 0) + 1);
 

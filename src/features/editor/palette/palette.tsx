@@ -59,7 +59,6 @@ export function Palette({ actions }: { actions: EditorCommands }) {
               draggable
               onDragStart={(event) => onDragStart(event, item.kind)}
               onClick={() => void actions.addAgent(item.overrides)}
-              aria-label={`Add ${item.title.toLowerCase()}`}
             >
               <span className={styles.paletteIcon} aria-hidden="true">
                 {item.icon}
@@ -76,8 +75,9 @@ export function Palette({ actions }: { actions: EditorCommands }) {
             type="button"
             className={styles.paletteItem}
             disabled={!single}
-            onClick={() => single && void actions.addChild(single)}
-            aria-label={singleName ? `Add a sub-agent of ${singleName}` : "Add a sub-agent of the selected agent"}
+            onClick={() => {
+              if (single) actions.addChild(single);
+            }}
           >
             <span className={styles.paletteIcon} aria-hidden="true">
               <GitBranchPlus size={16} />

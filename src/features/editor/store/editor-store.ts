@@ -42,6 +42,8 @@ export interface EditorState {
 
   /** The browser-side compile of `document` (lags behind it by a debounce). */
   compiled: CompileResult | null;
+  /** The document `compiled` was made from. */
+  compiledDocument: GraphDocument | null;
   analysis: GraphAnalysis | null;
   summaries: Summaries;
 }
@@ -58,7 +60,12 @@ export interface EditorActions {
   /** Selects exactly these agents and edges. */
   selectIds: (nodeIds: Iterable<string>, edgeIds: Iterable<string>) => void;
   select: (selection: Selection) => void;
-  setCompiled: (compiled: CompileResult, analysis: GraphAnalysis, summaries: Summaries) => void;
+  setCompiled: (
+    document: GraphDocument,
+    compiled: CompileResult,
+    analysis: GraphAnalysis,
+    summaries: Summaries,
+  ) => void;
   setSave: (save: Partial<SaveState>) => void;
   /** The server accepted `document` as `revision`. */
   markSaved: (document: GraphDocument, revision: number) => void;
@@ -145,10 +152,15 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
           if (merge) history.pause();
           set(withDocument(next));
           if (merge) history.resume();
-          const state = get();
-          if (state.save.status === "saved" || state.save.status === "error") {
-            set({ save: { ...state.save, status: "unsaved" } });
-          }
+          refreshSaveStatus();
+        };
+
+        /** Saved or unsaved, after the document changed (a save in flight or a conflict keeps its status). */
+        const refreshSaveStatus = () => {
+          const { save, document, savedDocument } = get();
+          if (save.status === "saving" || save.status === "conflict") return;
+          const status = document === savedDocument ? "saved" : "unsaved";
+          if (status !== save.status) set({ save: { ...save, status } });
         };
 
         const initialNodes = syncNodes(init.document, []);
@@ -166,6 +178,7 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
           selectedEdgeIds: new Set(),
           highlightedNodeIds: new Set(),
           compiled: null,
+          compiledDocument: null,
           analysis: null,
           summaries: EMPTY_SUMMARIES,
 
@@ -176,13 +189,13 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
             lastLabel = null;
             store.temporal.getState().undo();
             set(withDocument(get().document));
-            if (get().document !== get().savedDocument) get().setSave({ status: "unsaved" });
+            refreshSaveStatus();
           },
           redo: () => {
             lastLabel = null;
             store.temporal.getState().redo();
             set(withDocument(get().document));
-            if (get().document !== get().savedDocument) get().setSave({ status: "unsaved" });
+            refreshSaveStatus();
           },
 
           onNodesChange: (changes) => {
@@ -227,7 +240,8 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
               new Set(selection.kind === "edge" ? [selection.id] : []),
             ),
 
-          setCompiled: (compiled, analysis, summaries) => set({ compiled, analysis, summaries }),
+          setCompiled: (compiledDocument, compiled, analysis, summaries) =>
+            set({ compiledDocument, compiled, analysis, summaries }),
           setSave: (save) => set({ save: { ...get().save, ...save } }),
           markSaved: (document, revision) => {
             const dirty = get().document !== document;

@@ -1,0 +1,261 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+/**
+ * The visual editor end to end: opening an example, drawing, undo/redo,
+ * layout, autosave and reload, a save conflict between two pages, the
+ * keyboard path, accessibility, and screenshots of the main states.
+ */
+
+const SCREENS = path.join(__dirname, "..", "test-results", "screens");
+
+/** Creates a graph through the API (blank or from an example template) and returns its id. */
+async function createGraph(request: APIRequestContext, input: { name?: string; templateId?: string }) {
+  const response = await request.post("/api/trpc/graphs.create", { data: input });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as { result: { data: { id: string } } };
+  return body.result.data.id;
+}
+
+interface DraftView {
+  revision: number;
+  draft: {
+    name: string;
+    rootAgentId: string;
+    agents: { id: string; name: string; position: { x: number; y: number } }[];
+    handoffs: { id: string; from: string; to: string }[];
+  };
+}
+
+async function readDraft(request: APIRequestContext, graphId: string): Promise<DraftView> {
+  const input = encodeURIComponent(JSON.stringify({ graphId }));
+  const response = await request.get(`/api/trpc/graphs.get?input=${input}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { result: { data: DraftView } }).result.data;
+}
+
+/** Fails the test on any console error or uncaught exception of the page. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+async function openEditor(page: Page, graphId: string) {
+  await page.goto(`/graphs/${graphId}`);
+  await expect(page.getByRole("textbox", { name: "Graph name" })).toBeVisible();
+  await expect(page.locator(".react-flow__node").first()).toBeVisible();
+}
+
+const nodes = (page: Page) => page.locator(".react-flow__node");
+const edges = (page: Page) => page.locator(".react-flow__edge");
+const saveState = (page: Page) =>
+  page.getByRole("status").filter({ hasText: /Saved|Saving|Unsaved|Not saved|Conflict/ });
+
+async function expectSaved(page: Page) {
+  await expect(saveState(page)).toHaveText("Saved");
+}
+
+test.describe("editor", () => {
+  test("opens an example with its agents, roles and handoffs", async ({ page, request }) => {
+    const problems = watchConsole(page);
+    const graphId = await createGraph(request, { templateId: "research-team" });
+    const { draft } = await readDraft(request, graphId);
+    await openEditor(page, graphId);
+
+    await expect(nodes(page)).toHaveCount(draft.agents.length);
+    await expect(edges(page)).toHaveCount(draft.handoffs.length);
+    for (const agent of draft.agents) {
+      await expect(page.getByTestId(`agent-node-${agent.id}`)).toContainText(agent.name);
+    }
+    const root = page.getByTestId(`agent-node-${draft.rootAgentId}`);
+    await expect(root).toContainText("Main · root");
+    const firstEdge = draft.handoffs[0]!;
+    await expect(page.getByTestId(`handoff-label-${firstEdge.id}`)).toContainText(/subagent_/);
+    await expect(page.getByTestId(`handoff-label-${firstEdge.id}`)).toContainText("sync");
+
+    mkdirSync(SCREENS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENS, "editor-research-team.png") });
+    expect(problems).toEqual([]);
+  });
+
+  test("drags a child out of a handle, undoes and redoes it, and finds it after a reload", async ({
+    page,
+    request,
+  }) => {
+    const problems = watchConsole(page);
+    const graphId = await createGraph(request, { templateId: "research-team" });
+    const { draft } = await readDraft(request, graphId);
+    await openEditor(page, graphId);
+    const count = draft.agents.length;
+
+    const handle = page.locator(`.react-flow__node[data-id="${draft.rootAgentId}"] .react-flow__handle.source`);
+    const from = (await handle.boundingBox())!;
+    const pane = (await page.locator(".react-flow__pane").boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(pane.x + 80, pane.y + 60, { steps: 12 });
+    await page.mouse.up();
+
+    await expect(nodes(page)).toHaveCount(count + 1);
+    await expect(edges(page)).toHaveCount(draft.handoffs.length + 1);
+
+    await page.locator(".react-flow__pane").click({ position: { x: 40, y: pane.height - 200 } });
+    await page.keyboard.press("Control+z");
+    await expect(nodes(page)).toHaveCount(count);
+    await page.keyboard.press("Control+Shift+z");
+    await expect(nodes(page)).toHaveCount(count + 1);
+    await page.keyboard.press("Control+z");
+    await page.keyboard.press("Control+y");
+    await expect(nodes(page)).toHaveCount(count + 1);
+
+    await expectSaved(page);
+    const saved = await readDraft(request, graphId);
+    expect(saved.draft.agents).toHaveLength(count + 1);
+    const child = saved.draft.agents.find((agent) => !draft.agents.some((a) => a.id === agent.id))!;
+    expect(saved.draft.handoffs).toContainEqual(expect.objectContaining({ from: draft.rootAgentId, to: child.id }));
+
+    await page.reload();
+    await expect(nodes(page)).toHaveCount(count + 1);
+    await expect(page.getByTestId(`agent-node-${child.id}`)).toBeVisible();
+    await expectSaved(page);
+    expect(problems).toEqual([]);
+  });
+
+  test("auto-layout puts the root above its children as one undo step", async ({ page, request }) => {
+    const problems = watchConsole(page);
+    const graphId = await createGraph(request, { templateId: "research-team" });
+    const { draft } = await readDraft(request, graphId);
+    await openEditor(page, graphId);
+
+    // Move a child above the root, then lay out.
+    const child = draft.handoffs.find((edge) => edge.from === draft.rootAgentId)!.to;
+    const childNode = page.locator(`.react-flow__node[data-id="${child}"]`);
+    const rootNode = page.locator(`.react-flow__node[data-id="${draft.rootAgentId}"]`);
+    const rootBox = (await rootNode.boundingBox())!;
+    const childBox = (await childNode.boundingBox())!;
+    await page.mouse.move(childBox.x + 30, childBox.y + 14);
+    await page.mouse.down();
+    await page.mouse.move(childBox.x + 30, rootBox.y - 160, { steps: 10 });
+    await page.mouse.up();
+    expect((await childNode.boundingBox())!.y).toBeLessThan((await rootNode.boundingBox())!.y);
+
+    await page.getByRole("button", { name: "Auto-layout" }).click();
+    await expect
+      .poll(async () => (await childNode.boundingBox())!.y - (await rootNode.boundingBox())!.y)
+      .toBeGreaterThan(0);
+    for (const edge of draft.handoffs.filter((e) => e.from === draft.rootAgentId)) {
+      const box = (await page.locator(`.react-flow__node[data-id="${edge.to}"]`).boundingBox())!;
+      expect(box.y).toBeGreaterThan((await rootNode.boundingBox())!.y);
+    }
+
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect
+      .poll(async () => (await childNode.boundingBox())!.y - (await rootNode.boundingBox())!.y)
+      .toBeLessThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  test("creates an agent with the keyboard only", async ({ page, request }) => {
+    const problems = watchConsole(page);
+    const graphId = await createGraph(request, { name: "Keyboard graph" });
+    await openEditor(page, graphId);
+    const before = await nodes(page).count();
+
+    await page.keyboard.press("Control+k");
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    await expect(palette).toBeVisible();
+    await page.keyboard.type("Add agent");
+    await page.keyboard.press("Enter");
+    await expect(palette).toBeHidden();
+    await expect(nodes(page)).toHaveCount(before + 1);
+
+    // The palette's button, reached with Tab and pressed with Enter.
+    const addButton = page.getByRole("button", { name: /^Agent\b/ });
+    await addButton.focus();
+    await page.keyboard.press("Enter");
+    await expect(nodes(page)).toHaveCount(before + 2);
+
+    await expectSaved(page);
+    expect((await readDraft(request, graphId)).draft.agents).toHaveLength(before + 2);
+    expect(problems).toEqual([]);
+  });
+
+  test("a save conflict between two pages: reload theirs, or overwrite with mine", async ({ browser, request }) => {
+    const graphId = await createGraph(request, { templateId: "research-team" });
+    const contextA = await browser.newContext();
+    const contextB = await browser.newContext();
+    const pageA = await contextA.newPage();
+    const pageB = await contextB.newPage();
+    const problems = [...watchConsole(pageA), ...watchConsole(pageB)];
+    await openEditor(pageA, graphId);
+    await openEditor(pageB, graphId);
+
+    // A saves first.
+    const nameA = pageA.getByRole("textbox", { name: "Graph name" });
+    await nameA.fill("Renamed in A");
+    await nameA.press("Enter");
+    await expectSaved(pageA);
+
+    // B's save now conflicts; B reloads theirs.
+    const nodesInB = await nodes(pageB).count();
+    await pageB.getByRole("button", { name: /^Agent\b/ }).click();
+    const dialogB = pageB.getByRole("alertdialog");
+    await expect(dialogB).toContainText("changed somewhere else");
+    await dialogB.getByRole("button", { name: "Reload theirs" }).click();
+    await expect(dialogB).toBeHidden();
+    await expect(pageB.getByRole("textbox", { name: "Graph name" })).toHaveValue("Renamed in A");
+    await expect(nodes(pageB)).toHaveCount(nodesInB);
+    await expectSaved(pageB);
+
+    // Now B saves and A conflicts; A overwrites with its own draft.
+    const nameB = pageB.getByRole("textbox", { name: "Graph name" });
+    await nameB.fill("Renamed in B");
+    await nameB.press("Enter");
+    await expectSaved(pageB);
+    await pageA.getByRole("button", { name: /^Agent\b/ }).click();
+    const dialogA = pageA.getByRole("alertdialog");
+    await expect(dialogA).toBeVisible();
+    await dialogA.getByRole("button", { name: "Overwrite with mine" }).click();
+    await expect(dialogA).toBeHidden();
+    await expectSaved(pageA);
+
+    const saved = await readDraft(request, graphId);
+    expect(saved.draft.name).toBe("Renamed in A");
+    expect(saved.draft.agents).toHaveLength(nodesInB + 1);
+    expect(problems).toEqual([]);
+    await contextA.close();
+    await contextB.close();
+  });
+
+  test("has no serious or critical accessibility violations", async ({ page, request }) => {
+    const graphId = await createGraph(request, { templateId: "research-team" });
+    await openEditor(page, graphId);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  });
+
+  test("screenshots: an empty graph, and the research team in dark mode", async ({ browser, request }) => {
+    mkdirSync(SCREENS, { recursive: true });
+    const blank = await createGraph(request, { name: "Empty graph" });
+    const light = await browser.newPage();
+    const problems = watchConsole(light);
+    await openEditor(light, blank);
+    await light.screenshot({ path: path.join(SCREENS, "editor-empty-graph.png") });
+
+    const dark = await browser.newPage({ colorScheme: "dark" });
+    problems.push(...watchConsole(dark));
+    await openEditor(dark, await createGraph(request, { templateId: "research-team" }));
+    await dark.screenshot({ path: path.join(SCREENS, "editor-research-team-dark.png") });
+    expect(problems).toEqual([]);
+    await light.close();
+    await dark.close();
+  });
+});
