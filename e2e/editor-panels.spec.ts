@@ -187,6 +187,8 @@ test("graph settings edit the graph's name, limits and default chains", async ({
 test("the open panels pass axe in light and dark, with screenshots", async ({ page }) => {
   // Eleven axe runs on a 2-core machine.
   test.setTimeout(120_000);
+  // Tall enough to show a whole panel in one screenshot.
+  await page.setViewportSize({ width: 1280, height: 1800 });
   await openResearchTeam(page);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -194,17 +196,27 @@ test("the open panels pass axe in light and dark, with screenshots", async ({ pa
     const panel = inspector(page);
     for (const tab of ["Agent", "Models", "Tools", "Handoffs"]) {
       await panel.getByRole("tab", { name: tab }).click();
+      await expect(panel.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+      if (tab === "Models") {
+        // The scripted model's script editor: turns, rules, the exhausted answer.
+        await panel.getByText(/^Script: /).click();
+        await expect(panel.getByRole("group", { name: "Turn 1" })).toBeVisible();
+      }
+      if (tab === "Handoffs" && scheme === "light") {
+        await panel.getByRole("switch", { name: "Allowed tools" }).click();
+        await panel.getByRole("switch", { name: "Input filter" }).click();
+        await panel.getByRole("button", { name: "Add a redact rule" }).click();
+        await expect(panel.getByLabel("Filtered task")).toContainText("[redacted]");
+      }
       await expectNoSeriousAxeViolations(page, `${tab} tab, ${scheme}`);
+      await page.screenshot({ path: `test-results/screens/panel-${tab.toLowerCase()}-${scheme}.png` });
     }
-    await panel.getByRole("tab", { name: "Agent" }).click();
-    await page.screenshot({ path: `test-results/screens/panel-agent-${scheme}.png` });
-    await panel.getByRole("tab", { name: "Tools" }).click();
-    await page.screenshot({ path: `test-results/screens/panel-tools-${scheme}.png` });
     await selectEdge(page, "lead-web");
     await expectNoSeriousAxeViolations(page, `edge panel, ${scheme}`);
     await page.screenshot({ path: `test-results/screens/panel-edge-${scheme}.png` });
     await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
     await expect(inspector(page).getByText("Graph settings")).toBeVisible();
     await expectNoSeriousAxeViolations(page, `graph settings, ${scheme}`);
+    await page.screenshot({ path: `test-results/screens/panel-graph-${scheme}.png` });
   }
 });
