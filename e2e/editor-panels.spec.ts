@@ -66,6 +66,11 @@ test("the agent panel renames the node and rejects an invalid step count, which 
   await panel.getByLabel("Name", { exact: true }).fill("Web scout");
   await panel.getByLabel("Name", { exact: true }).press("Tab");
   await expect(page.getByTestId("agent-node-web-researcher")).toContainText("Web scout");
+  // Undo from the toolbar: the form follows the document.
+  await page.getByRole("button", { name: /^Undo/ }).click();
+  await expect(panel.getByLabel("Name", { exact: true })).toHaveValue("Web researcher");
+  await page.getByRole("button", { name: /^Redo/ }).click();
+  await expect(panel.getByLabel("Name", { exact: true })).toHaveValue("Web scout");
 
   const steps = panel.getByLabel("Max steps");
   const before = await steps.inputValue();
