@@ -174,6 +174,11 @@ test("graph settings edit the graph's name, limits and default chains", async ({
   await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
   const panel = inspector(page);
   await expect(panel.getByText("Graph settings")).toBeVisible();
+  await panel.getByLabel("Graph name").fill("Research crew");
+  await panel.getByLabel("Graph name").press("Enter");
+  await expect(page.getByRole("textbox", { name: "Graph name" }).first()).toHaveValue("Research crew");
+  await panel.getByRole("button", { name: "Add a model" }).first().click();
+  await expect(panel.getByRole("list", { name: "default model chain" })).toContainText("Primary");
   await panel.getByLabel("Max spawn depth").fill("11");
   await panel.getByLabel("Max spawn depth").press("Tab");
   await expect(panel.getByText("At most 10.")).toBeVisible();
@@ -187,6 +192,8 @@ test("graph settings edit the graph's name, limits and default chains", async ({
   await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
   await expect(inspector(page).getByLabel("Max spawn depth")).toHaveValue("2");
   await expect(inspector(page).getByLabel("Max cost (USD)")).toHaveValue("");
+  await expect(inspector(page).getByLabel("Graph name")).toHaveValue("Research crew");
+  await expect(inspector(page).getByRole("list", { name: "default model chain" })).toContainText("Primary");
 });
 
 test("the open panels pass axe in light and dark, with screenshots", async ({ page }) => {
