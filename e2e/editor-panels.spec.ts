@@ -34,6 +34,19 @@ async function selectEdge(page: Page, id: string) {
   await expect(inspector(page).getByText(`Edge ${id}`)).toBeVisible();
 }
 
+interface SavedDraft {
+  settings: { maxSpawnDepth: number; budgets: Record<string, number> };
+  agents: { id: string; name: string; maxSteps: number }[];
+}
+
+/** The draft as stored on the server (graphs.get). */
+async function savedDraft(page: Page, graphId: string): Promise<SavedDraft> {
+  const input = encodeURIComponent(JSON.stringify({ graphId }));
+  const response = await page.request.get(`/api/trpc/graphs.get?input=${input}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { result: { data: { draft: SavedDraft } } }).result.data.draft;
+}
+
 async function waitForSaved(page: Page) {
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
 }
@@ -59,7 +72,7 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
 
 test("the agent panel renames the node and rejects an invalid step count, which is never saved", async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  await openResearchTeam(page);
+  const graphId = await openResearchTeam(page);
   await selectAgent(page, "web-researcher");
   const panel = inspector(page);
 
@@ -79,6 +92,9 @@ test("the agent panel renames the node and rejects an invalid step count, which 
   await expect(steps).toHaveAttribute("aria-invalid", "true");
   await expect(panel.getByText("At least 1.")).toBeVisible();
   await waitForSaved(page);
+  await expect
+    .poll(async () => (await savedDraft(page, graphId)).agents.find((a) => a.id === "web-researcher")?.name)
+    .toBe("Web scout");
 
   await page.reload();
   await selectAgent(page, "web-researcher");
@@ -112,6 +128,7 @@ test("the edge panel changes the tool name and execution mode on the canvas", as
 });
 
 test("two edges of one parent with the same tool name show the compiler's diagnostic", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
   await openResearchTeam(page);
   await selectEdge(page, "lead-data");
   const toolName = inspector(page).getByLabel("Tool name");
@@ -128,6 +145,7 @@ test("two edges of one parent with the same tool name show the compiler's diagno
   await expect(toolName).toHaveAttribute("aria-invalid", "true");
   await expect(inspector(page).getByText("tool names use letters, digits, _ and -")).toBeVisible();
   await expect(page.getByTestId("handoff-label-lead-data")).toContainText("subagent_critic");
+  expect(errors).toEqual([]);
 });
 
 test("models, tools and handoff tabs edit the agent and show what the compiler makes of it", async ({ page }) => {
@@ -170,7 +188,8 @@ test("models, tools and handoff tabs edit the agent and show what the compiler m
 });
 
 test("graph settings edit the graph's name, limits and default chains", async ({ page }) => {
-  await openResearchTeam(page);
+  const errors = collectConsoleErrors(page);
+  const graphId = await openResearchTeam(page);
   await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
   const panel = inspector(page);
   await expect(panel.getByText("Graph settings")).toBeVisible();
@@ -187,6 +206,8 @@ test("graph settings edit the graph's name, limits and default chains", async ({
   await panel.getByLabel("Max spawn depth").fill("2");
   await panel.getByLabel("Max spawn depth").press("Tab");
   await waitForSaved(page);
+  await expect.poll(async () => (await savedDraft(page, graphId)).settings.maxSpawnDepth).toBe(2);
+  expect((await savedDraft(page, graphId)).settings.budgets).toEqual({ maxSteps: 40 });
   await page.reload();
   await expect(page.getByTestId("agent-node-lead")).toBeVisible();
   await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
@@ -194,6 +215,7 @@ test("graph settings edit the graph's name, limits and default chains", async ({
   await expect(inspector(page).getByLabel("Max cost (USD)")).toHaveValue("");
   await expect(inspector(page).getByLabel("Graph name")).toHaveValue("Research crew");
   await expect(inspector(page).getByRole("list", { name: "default model chain" })).toContainText("Primary");
+  expect(errors).toEqual([]);
 });
 
 test("the open panels pass axe in light and dark, with screenshots", async ({ page }) => {
