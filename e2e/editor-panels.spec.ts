@@ -182,6 +182,8 @@ test("models, tools and handoff tabs edit the agent and show what the compiler m
   await expect(panel.getByLabel("Filtered task")).toContainText("[redacted]");
   await panel.getByLabel("Prepend").fill("Be brief.");
   await expect(panel.getByLabel("Filtered task")).toContainText("Be brief.");
+  // The node's policy summary follows.
+  await expect(page.getByTestId("agent-node-lead")).toContainText("filter");
   await panel.getByRole("switch", { name: "Allowed tools" }).click();
   await expect(panel.getByRole("list", { name: "Allowed tools: handoff tools" })).toContainText("subagent_critic");
   expect(errors).toEqual([]);
