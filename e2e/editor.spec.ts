@@ -234,6 +234,13 @@ test.describe("editor", () => {
     await contextB.close();
   });
 
+  test("an unknown graph id shows a not-found page with a way back", async ({ page }) => {
+    await page.goto("/graphs/01900000-0000-7000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "Graph not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to graphs" }).click();
+    await expect(page).toHaveURL(/\/graphs$/);
+  });
+
   test("has no serious or critical accessibility violations", async ({ page, request }) => {
     const graphId = await createGraph(request, { templateId: "research-team" });
     await openEditor(page, graphId);

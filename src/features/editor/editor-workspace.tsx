@@ -2,7 +2,6 @@
 
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { Toaster } from "sonner";
 
 import { graphDocumentSchema } from "@/core/graph/schema";
 
@@ -122,7 +121,6 @@ export function EditorWorkspace() {
         onOpenVersions={() => setVersionsOpen(true)}
         onOpenShortcuts={() => setShortcutsOpen(true)}
       />
-      <Toaster position="bottom-center" richColors closeButton />
     </div>
   );
 }
