@@ -57,7 +57,8 @@ export function EditorWorkspace() {
     const record = await graphs.get.query({ graphId: store.getState().graphId });
     const parsed = graphDocumentSchema.parse(record.draft);
     store.getState().replaceFromServer(parsed, record.revision);
-  }, [graphs, store]);
+    window.requestAnimationFrame(() => actions.fitView());
+  }, [actions, graphs, store]);
 
   const onSelect = useCallback((next: Selection) => actions.focus(next), [actions]);
 
