@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 
 import { GraphList } from "@/features/graphs/graph-list";
+import { ImportGraphButton } from "@/features/graphs/import-graph-button";
+import { NewGraphButton } from "@/features/graphs/new-graph-dialog";
 import { PageHeader } from "@/features/shell/page-header";
 import { getQueryClient, HydrateClient, trpc } from "@/trpc/server";
 
@@ -16,6 +18,12 @@ export default async function GraphsPage() {
       <PageHeader
         title="Graphs"
         description="Multi-agent systems in this workspace: agents, and the handoffs between them."
+        actions={
+          <>
+            <ImportGraphButton />
+            <NewGraphButton />
+          </>
+        }
       />
       <HydrateClient>
         <GraphList />

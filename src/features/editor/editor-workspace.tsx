@@ -2,7 +2,6 @@
 
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { Toaster } from "sonner";
 
 import { graphDocumentSchema } from "@/core/graph/schema";
 
@@ -58,7 +57,8 @@ export function EditorWorkspace() {
     const record = await graphs.get.query({ graphId: store.getState().graphId });
     const parsed = graphDocumentSchema.parse(record.draft);
     store.getState().replaceFromServer(parsed, record.revision);
-  }, [graphs, store]);
+    window.requestAnimationFrame(() => actions.fitView());
+  }, [actions, graphs, store]);
 
   const onSelect = useCallback((next: Selection) => actions.focus(next), [actions]);
 
@@ -122,7 +122,6 @@ export function EditorWorkspace() {
         onOpenVersions={() => setVersionsOpen(true)}
         onOpenShortcuts={() => setShortcutsOpen(true)}
       />
-      <Toaster position="bottom-center" richColors closeButton />
     </div>
   );
 }

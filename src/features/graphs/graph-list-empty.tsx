@@ -19,7 +19,8 @@ export function GraphListEmpty() {
         parallel or in the background.
       </p>
       <p className={styles.emptyHint}>
-        Creating graphs from templates and importing them arrives with the graph editor in a later release.
+        Start one with <strong>New graph</strong> (blank or from an example team), or <strong>Import</strong> a graph
+        JSON file or a zip of Markdown agent specs.
       </p>
     </section>
   );

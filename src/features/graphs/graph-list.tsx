@@ -8,10 +8,11 @@ import { useTRPC, type RouterOutputs } from "@/trpc/react";
 import { formatAbsoluteTime, formatRelativeTime } from "./format-relative-time";
 import styles from "./graph-list.module.css";
 import { GraphListEmpty } from "./graph-list-empty";
+import { GraphRowMenu } from "./graph-row-menu";
 
 type GraphSummary = RouterOutputs["graphs"]["list"][number];
 
-/** The workspace's graphs, most recently updated first. */
+/** The workspace's graphs, most recently updated first; each name opens the graph in the editor. */
 export function GraphList() {
   const trpc = useTRPC();
   const graphs = useQuery(trpc.graphs.list.queryOptions());
@@ -45,6 +46,9 @@ export function GraphList() {
             <th scope="col" className={styles.updated}>
               Updated
             </th>
+            <th scope="col" className={styles.actions}>
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -68,7 +72,8 @@ function GraphRow({ graph }: { graph: GraphSummary }) {
             {graph.name.trim().charAt(0).toUpperCase() || "G"}
           </span>
           <span className={styles.nameText}>
-            <Link href={`/graphs/${encodeURIComponent(graph.id)}`} className={styles.name}>
+            {/* No prefetch: the editor is a heavy route, loaded when a graph is actually opened. */}
+            <Link href={`/graphs/${graph.id}`} className={styles.name} prefetch={false}>
               {graph.name}
             </Link>
             {graph.description ? (
@@ -90,6 +95,9 @@ function GraphRow({ graph }: { graph: GraphSummary }) {
         <time dateTime={graph.updatedAt} title={formatAbsoluteTime(updatedAt)} suppressHydrationWarning>
           {formatRelativeTime(updatedAt)}
         </time>
+      </td>
+      <td className={styles.actions}>
+        <GraphRowMenu graph={graph} />
       </td>
     </tr>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Toaster } from "sonner";
 
 import { AppHeader } from "./app-header";
 import styles from "./app-shell.module.css";
@@ -14,6 +15,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="content" className={styles.main}>
         {children}
       </main>
+      {/* Results of actions (created, exported, couldn't import…) from every page. */}
+      <Toaster position="bottom-right" theme="system" richColors closeButton />
     </>
   );
 }

@@ -18,7 +18,6 @@ import {
 import { parseGraphDocument } from "@/core/graph/parse";
 import type { GraphDocument } from "@/core/graph/schema";
 import { InvalidInputError } from "@/server/errors/invalid-input-error";
-import type { DbClient } from "@/server/repositories/db-client";
 import { GraphRepository, type GraphRecord, type GraphRef } from "@/server/repositories/graph-repository";
 import { GraphVersionRepository } from "@/server/repositories/graph-version-repository";
 import type { PrismaClient } from "@/generated/prisma/client";
@@ -95,7 +94,7 @@ export class GraphService {
     db: PrismaClient,
     private readonly workspaceId: string,
   ) {
-    this.graphs = new GraphRepository(db as DbClient);
+    this.graphs = new GraphRepository(db);
     this.versions = new GraphVersionRepository(db);
   }
 

@@ -40,6 +40,9 @@ const defaultEdgeOptions: DefaultEdgeOptions = {
 const MINIMAP_SIZE = { width: 168, height: 112 };
 const fitViewOptions = { padding: 0.15, maxZoom: 1.1 };
 
+const DELETE_KEYS = ["Backspace", "Delete"];
+/** Shift+click adds to the selection (as in design tools); Ctrl/⌘+click too (React Flow's default). */
+const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2;
 /** A node's size before React Flow measured it (for the first view). */
@@ -202,7 +205,8 @@ export function EditorCanvas({ colorMode = "system" }: { colorMode?: ColorMode }
           minZoom={MIN_ZOOM}
           maxZoom={MAX_ZOOM}
           onlyRenderVisibleElements
-          deleteKeyCode={["Backspace", "Delete"]}
+          deleteKeyCode={DELETE_KEYS}
+          multiSelectionKeyCode={MULTI_SELECT_KEYS}
           aria-label="Agent graph canvas"
         >
           <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />

@@ -19,6 +19,8 @@ function loopPath(sourceX: number, sourceY: number, targetX: number, targetY: nu
 
 /** Where along a downward edge its label sits: near the child, so the labels of siblings do not overlap. */
 const LABEL_T = 0.72;
+/** Distance from the label's centre to the child's top handle, at least. */
+const LABEL_CLEARANCE = 30;
 
 /**
  * A point of React Flow's bezier for a bottom → top edge (control points
@@ -30,7 +32,8 @@ function pointTowardsChild(sx: number, sy: number, tx: number, ty: number): [num
   const half = (ty - sy) / 2;
   const x = u * u * u * sx + 3 * u * u * t * sx + 3 * u * t * t * tx + t * t * t * tx;
   const y = u * u * u * sy + 3 * u * u * t * (sy + half) + 3 * u * t * t * (ty - half) + t * t * t * ty;
-  return [x, y];
+  // Keep the label clear of the arrowhead on the child's top handle.
+  return [x, Math.min(y, ty - LABEL_CLEARANCE)];
 }
 
 /** A handoff on the canvas: the tool name, sync or background, and the session mode on its label. */

@@ -220,8 +220,9 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
               set({ nodes });
             }
             if (dropped.size > 0) {
+              // Moves merge like typing: a burst of arrow-key nudges is one undo step.
               const document = moveAgents(get().document, dropped);
-              get().commit(document, dropped.size === 1 ? "Move agent" : "Move agents");
+              get().change(document, dropped.size === 1 ? "Move agent" : "Move agents");
             }
           },
 
