@@ -189,6 +189,27 @@ test("models, tools and handoff tabs edit the agent and show what the compiler m
   expect(errors).toEqual([]);
 });
 
+test("an agent without its own chain shows the chain it inherits, and where from", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const response = await page.request.post("/api/trpc/graphs.create", { data: { name: "Inheritance" } });
+  const graphId = ((await response.json()) as { result: { data: { id: string } } }).result.data.id;
+  await page.goto(`/graphs/${graphId}`);
+  await selectAgent(page, "main");
+  const panel = inspector(page);
+  await panel.getByRole("tab", { name: "Models" }).click();
+  await panel.getByRole("button", { name: "Remove model 1" }).click();
+  const effective = panel.getByRole("group", { name: "Effective chain" });
+  await expect(effective).toContainText("environment default");
+
+  await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
+  await inspector(page).getByRole("button", { name: "Add a model" }).first().click();
+  await selectAgent(page, "main");
+  await expect(effective).toContainText("graph default chain");
+  await expect(effective).toContainText("scripted:gpt-4o-mini");
+  await expect(page.getByTestId("agent-node-main")).toContainText("gpt-4o-mini");
+  expect(errors).toEqual([]);
+});
+
 test("graph settings edit the graph's name, limits and default chains", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   const graphId = await openResearchTeam(page);
