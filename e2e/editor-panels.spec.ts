@@ -34,6 +34,19 @@ async function selectEdge(page: Page, id: string) {
   await expect(inspector(page).getByText(`Edge ${id}`)).toBeVisible();
 }
 
+interface SavedDraft {
+  settings: { maxSpawnDepth: number; budgets: Record<string, number> };
+  agents: { id: string; name: string; maxSteps: number }[];
+}
+
+/** The draft as stored on the server (graphs.get). */
+async function savedDraft(page: Page, graphId: string): Promise<SavedDraft> {
+  const input = encodeURIComponent(JSON.stringify({ graphId }));
+  const response = await page.request.get(`/api/trpc/graphs.get?input=${input}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { result: { data: { draft: SavedDraft } } }).result.data.draft;
+}
+
 async function waitForSaved(page: Page) {
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
 }
@@ -59,13 +72,18 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
 
 test("the agent panel renames the node and rejects an invalid step count, which is never saved", async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  await openResearchTeam(page);
+  const graphId = await openResearchTeam(page);
   await selectAgent(page, "web-researcher");
   const panel = inspector(page);
 
   await panel.getByLabel("Name", { exact: true }).fill("Web scout");
   await panel.getByLabel("Name", { exact: true }).press("Tab");
   await expect(page.getByTestId("agent-node-web-researcher")).toContainText("Web scout");
+  // Undo from the toolbar: the form follows the document.
+  await page.getByRole("button", { name: /^Undo/ }).click();
+  await expect(panel.getByLabel("Name", { exact: true })).toHaveValue("Web researcher");
+  await page.getByRole("button", { name: /^Redo/ }).click();
+  await expect(panel.getByLabel("Name", { exact: true })).toHaveValue("Web scout");
 
   const steps = panel.getByLabel("Max steps");
   const before = await steps.inputValue();
@@ -74,6 +92,9 @@ test("the agent panel renames the node and rejects an invalid step count, which 
   await expect(steps).toHaveAttribute("aria-invalid", "true");
   await expect(panel.getByText("At least 1.")).toBeVisible();
   await waitForSaved(page);
+  await expect
+    .poll(async () => (await savedDraft(page, graphId)).agents.find((a) => a.id === "web-researcher")?.name)
+    .toBe("Web scout");
 
   await page.reload();
   await selectAgent(page, "web-researcher");
@@ -107,6 +128,7 @@ test("the edge panel changes the tool name and execution mode on the canvas", as
 });
 
 test("two edges of one parent with the same tool name show the compiler's diagnostic", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
   await openResearchTeam(page);
   await selectEdge(page, "lead-data");
   const toolName = inspector(page).getByLabel("Tool name");
@@ -123,6 +145,7 @@ test("two edges of one parent with the same tool name show the compiler's diagno
   await expect(toolName).toHaveAttribute("aria-invalid", "true");
   await expect(inspector(page).getByText("tool names use letters, digits, _ and -")).toBeVisible();
   await expect(page.getByTestId("handoff-label-lead-data")).toContainText("subagent_critic");
+  expect(errors).toEqual([]);
 });
 
 test("models, tools and handoff tabs edit the agent and show what the compiler makes of it", async ({ page }) => {
@@ -159,16 +182,45 @@ test("models, tools and handoff tabs edit the agent and show what the compiler m
   await expect(panel.getByLabel("Filtered task")).toContainText("[redacted]");
   await panel.getByLabel("Prepend").fill("Be brief.");
   await expect(panel.getByLabel("Filtered task")).toContainText("Be brief.");
+  // The node's policy summary follows.
+  await expect(page.getByTestId("agent-node-lead")).toContainText("filter");
   await panel.getByRole("switch", { name: "Allowed tools" }).click();
   await expect(panel.getByRole("list", { name: "Allowed tools: handoff tools" })).toContainText("subagent_critic");
   expect(errors).toEqual([]);
 });
 
+test("an agent without its own chain shows the chain it inherits, and where from", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const response = await page.request.post("/api/trpc/graphs.create", { data: { name: "Inheritance" } });
+  const graphId = ((await response.json()) as { result: { data: { id: string } } }).result.data.id;
+  await page.goto(`/graphs/${graphId}`);
+  await selectAgent(page, "main");
+  const panel = inspector(page);
+  await panel.getByRole("tab", { name: "Models" }).click();
+  await panel.getByRole("button", { name: "Remove model 1" }).click();
+  const effective = panel.getByRole("group", { name: "Effective chain" });
+  await expect(effective).toContainText("environment default");
+
+  await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
+  await inspector(page).getByRole("button", { name: "Add a model" }).first().click();
+  await selectAgent(page, "main");
+  await expect(effective).toContainText("graph default chain");
+  await expect(effective).toContainText("scripted:gpt-4o-mini");
+  await expect(page.getByTestId("agent-node-main")).toContainText("gpt-4o-mini");
+  expect(errors).toEqual([]);
+});
+
 test("graph settings edit the graph's name, limits and default chains", async ({ page }) => {
-  await openResearchTeam(page);
+  const errors = collectConsoleErrors(page);
+  const graphId = await openResearchTeam(page);
   await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
   const panel = inspector(page);
   await expect(panel.getByText("Graph settings")).toBeVisible();
+  await panel.getByLabel("Graph name").fill("Research crew");
+  await panel.getByLabel("Graph name").press("Enter");
+  await expect(page.getByRole("textbox", { name: "Graph name" }).first()).toHaveValue("Research crew");
+  await panel.getByRole("button", { name: "Add a model" }).first().click();
+  await expect(panel.getByRole("list", { name: "default model chain" })).toContainText("Primary");
   await panel.getByLabel("Max spawn depth").fill("11");
   await panel.getByLabel("Max spawn depth").press("Tab");
   await expect(panel.getByText("At most 10.")).toBeVisible();
@@ -177,14 +229,23 @@ test("graph settings edit the graph's name, limits and default chains", async ({
   await panel.getByLabel("Max spawn depth").fill("2");
   await panel.getByLabel("Max spawn depth").press("Tab");
   await waitForSaved(page);
+  await expect.poll(async () => (await savedDraft(page, graphId)).settings.maxSpawnDepth).toBe(2);
+  expect((await savedDraft(page, graphId)).settings.budgets).toEqual({ maxSteps: 40 });
   await page.reload();
   await expect(page.getByTestId("agent-node-lead")).toBeVisible();
   await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
   await expect(inspector(page).getByLabel("Max spawn depth")).toHaveValue("2");
   await expect(inspector(page).getByLabel("Max cost (USD)")).toHaveValue("");
+  await expect(inspector(page).getByLabel("Graph name")).toHaveValue("Research crew");
+  await expect(inspector(page).getByRole("list", { name: "default model chain" })).toContainText("Primary");
+  expect(errors).toEqual([]);
 });
 
 test("the open panels pass axe in light and dark, with screenshots", async ({ page }) => {
+  // Eleven axe runs on a 2-core machine.
+  test.setTimeout(120_000);
+  // Tall enough to show a whole panel in one screenshot.
+  await page.setViewportSize({ width: 1280, height: 1800 });
   await openResearchTeam(page);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -192,17 +253,27 @@ test("the open panels pass axe in light and dark, with screenshots", async ({ pa
     const panel = inspector(page);
     for (const tab of ["Agent", "Models", "Tools", "Handoffs"]) {
       await panel.getByRole("tab", { name: tab }).click();
+      await expect(panel.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+      if (tab === "Models") {
+        // The scripted model's script editor: turns, rules, the exhausted answer.
+        await panel.getByText(/^Script: /).click();
+        await expect(panel.getByRole("group", { name: "Turn 1" })).toBeVisible();
+      }
+      if (tab === "Handoffs" && scheme === "light") {
+        await panel.getByRole("switch", { name: "Allowed tools" }).click();
+        await panel.getByRole("switch", { name: "Input filter" }).click();
+        await panel.getByRole("button", { name: "Add a redact rule" }).click();
+        await expect(panel.getByLabel("Filtered task")).toContainText("[redacted]");
+      }
       await expectNoSeriousAxeViolations(page, `${tab} tab, ${scheme}`);
+      await page.screenshot({ path: `test-results/screens/panel-${tab.toLowerCase()}-${scheme}.png` });
     }
-    await panel.getByRole("tab", { name: "Agent" }).click();
-    await page.screenshot({ path: `test-results/screens/panel-agent-${scheme}.png` });
-    await panel.getByRole("tab", { name: "Tools" }).click();
-    await page.screenshot({ path: `test-results/screens/panel-tools-${scheme}.png` });
     await selectEdge(page, "lead-web");
     await expectNoSeriousAxeViolations(page, `edge panel, ${scheme}`);
     await page.screenshot({ path: `test-results/screens/panel-edge-${scheme}.png` });
     await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
     await expect(inspector(page).getByText("Graph settings")).toBeVisible();
     await expectNoSeriousAxeViolations(page, `graph settings, ${scheme}`);
+    await page.screenshot({ path: `test-results/screens/panel-graph-${scheme}.png` });
   }
 });

@@ -4,6 +4,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
+import { generateLargeGraph } from "../src/core/compiler/fixtures/large-graph";
+
 /**
  * The visual editor end to end: opening an example, drawing, undo/redo,
  * layout, autosave and reload, a save conflict between two pages, the
@@ -232,6 +234,36 @@ test.describe("editor", () => {
     expect(problems).toEqual([]);
     await contextA.close();
     await contextB.close();
+  });
+
+  test("a 500-agent graph opens, zooms and pans", async ({ page, request }) => {
+    const problems = watchConsole(page);
+    const document = { ...generateLargeGraph(500), name: "Five hundred agents" };
+    const response = await request.post("/api/trpc/graphs.importJson", { data: { text: JSON.stringify(document) } });
+    expect(response.ok(), await response.text()).toBe(true);
+    const { id } = ((await response.json()) as { result: { data: { id: string } } }).result.data;
+
+    await openEditor(page, id);
+    // Fitted to the view, every agent is on screen (drawn compact at this zoom).
+    await expect(nodes(page)).toHaveCount(500);
+    await page.getByRole("button", { name: "Zoom In" }).click();
+    await page.getByRole("button", { name: "Zoom In" }).click();
+    const pane = (await page.locator(".react-flow__pane").boundingBox())!;
+    await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height - 20);
+    await page.mouse.down();
+    await page.mouse.move(pane.x + pane.width / 2 - 200, pane.y + pane.height - 120, { steps: 8 });
+    await page.mouse.up();
+    await page.getByRole("button", { name: "Fit view" }).first().click();
+    await expect(nodes(page)).toHaveCount(500);
+    await expectSaved(page);
+    expect(problems).toEqual([]);
+  });
+
+  test("an unknown graph id shows a not-found page with a way back", async ({ page }) => {
+    await page.goto("/graphs/01900000-0000-7000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "Graph not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to graphs" }).click();
+    await expect(page).toHaveURL(/\/graphs$/);
   });
 
   test("has no serious or critical accessibility violations", async ({ page, request }) => {

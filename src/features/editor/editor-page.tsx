@@ -6,6 +6,7 @@ import { useState } from "react";
 
 import { graphDocumentSchema, type GraphDocument } from "@/core/graph/schema";
 
+import { compileInto } from "./compile/use-live-compile";
 import styles from "./editor.module.css";
 import { EditorWorkspace } from "./editor-workspace";
 import { useGraphDraft, type GraphDraftRecord } from "./graph-api";
@@ -54,7 +55,12 @@ export function EditorPage({ graphId }: { graphId: string }) {
 }
 
 function LoadedEditor({ record, document }: { record: GraphDraftRecord; document: GraphDocument }) {
-  const [store] = useState(() => createEditorStore({ graphId: record.id, document, revision: record.revision }));
+  const [store] = useState(() => {
+    const created = createEditorStore({ graphId: record.id, document, revision: record.revision });
+    // Compiled before the first render, so the canvas draws every node once, with its role and badges.
+    compileInto(created);
+    return created;
+  });
   return (
     <EditorStoreProvider store={store}>
       <ReactFlowProvider>

@@ -1,7 +1,7 @@
 "use client";
 
+import { ChevronDown, ChevronUp } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { Toaster } from "sonner";
 
 import { graphDocumentSchema } from "@/core/graph/schema";
 
@@ -57,7 +57,8 @@ export function EditorWorkspace() {
     const record = await graphs.get.query({ graphId: store.getState().graphId });
     const parsed = graphDocumentSchema.parse(record.draft);
     store.getState().replaceFromServer(parsed, record.revision);
-  }, [graphs, store]);
+    window.requestAnimationFrame(() => actions.fitView());
+  }, [actions, graphs, store]);
 
   const onSelect = useCallback((next: Selection) => actions.focus(next), [actions]);
 
@@ -95,7 +96,7 @@ export function EditorWorkspace() {
             <DiagnosticsPanel document={document} compiled={compiled} onFocus={onSelect} />
           </ProblemsDock>
         </div>
-        <div className={styles.inspector}>
+        <div className={styles.inspector} data-editor-panel="inspector">
           <InspectorPanel
             document={document}
             selection={selection}
@@ -121,12 +122,11 @@ export function EditorWorkspace() {
         onOpenVersions={() => setVersionsOpen(true)}
         onOpenShortcuts={() => setShortcutsOpen(true)}
       />
-      <Toaster position="bottom-center" richColors closeButton />
     </div>
   );
 }
 
-/** The problems panel under the canvas, collapsible. */
+/** The problems panel under the canvas; it can be folded away to a one-line bar. */
 function ProblemsDock({
   open,
   onOpenChange,
@@ -148,18 +148,25 @@ function ProblemsDock({
         aria-controls="editor-problems"
         onClick={() => onOpenChange(!open)}
       >
-        <span className={styles.dockTitle}>Problems</span>
-        <span className={styles.dockCount} data-severity={errors > 0 ? "error" : undefined}>
-          {errors} {errors === 1 ? "error" : "errors"}
-        </span>
-        <span className={styles.dockCount} data-severity={warnings > 0 ? "warning" : undefined}>
-          {warnings} {warnings === 1 ? "warning" : "warnings"}
-        </span>
-        <span className={styles.dockChevron} aria-hidden="true">
-          {open ? "▾" : "▴"}
-        </span>
+        {open ? (
+          <>
+            <ChevronDown size={14} aria-hidden="true" />
+            Hide problems
+          </>
+        ) : (
+          <>
+            <ChevronUp size={14} aria-hidden="true" />
+            <span className={styles.dockTitle}>Problems</span>
+            <span className={styles.dockCount} data-severity={errors > 0 ? "error" : undefined}>
+              {errors} {errors === 1 ? "error" : "errors"}
+            </span>
+            <span className={styles.dockCount} data-severity={warnings > 0 ? "warning" : undefined}>
+              {warnings} {warnings === 1 ? "warning" : "warnings"}
+            </span>
+          </>
+        )}
       </button>
-      <div id="editor-problems" className={styles.dockBody} hidden={!open}>
+      <div id="editor-problems" className={styles.dockBody} hidden={!open} data-editor-panel="problems">
         {children}
       </div>
     </section>

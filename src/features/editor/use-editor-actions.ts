@@ -26,6 +26,7 @@ import type { AgentFlowNode, HandoffFlowEdge } from "./store/flow-types";
 const DEFAULT_NODE_SIZE = { width: 248, height: 132 };
 const PASTE_OFFSET = { x: 40, y: 40 };
 const FOCUS_DURATION_MS = 300;
+const FIT_VIEW = { duration: FOCUS_DURATION_MS, padding: 0.15, maxZoom: 1.1 };
 
 /** Ctrl+C holds agents here, for the session (every editor tab of this page shares it). */
 let clipboard: Clipboard | null = null;
@@ -166,9 +167,9 @@ export function useEditorActions(): EditorCommands {
         });
         const current = store.getState();
         current.commit(moveAgents(current.document, positions), "Auto-layout");
-        window.requestAnimationFrame(() => void flow.fitView({ duration: FOCUS_DURATION_MS, padding: 0.15 }));
+        window.requestAnimationFrame(() => void flow.fitView(FIT_VIEW));
       },
-      fitView: () => void flow.fitView({ duration: FOCUS_DURATION_MS, padding: 0.15 }),
+      fitView: () => void flow.fitView(FIT_VIEW),
       focus: (selection) => {
         const state = store.getState();
         state.select(selection);

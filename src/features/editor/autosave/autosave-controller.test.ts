@@ -120,6 +120,18 @@ it("undo and redo around a save end saved, not unsaved", async () => {
   vi.useRealTimers();
 });
 
+it("stopping with a save pending saves at once", async () => {
+  vi.useFakeTimers();
+  const save = vi.fn<SaveDraft>(async ({ revision }) => ({ revision: revision + 1 }));
+  const { store, controller } = setup(save);
+  store.getState().change(renamed(store.getState().document, "Leaving"), "Rename");
+  controller.stop();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(save).toHaveBeenCalledTimes(1);
+  expect(store.getState().save.status).toBe("saved");
+  vi.useRealTimers();
+});
+
 describe("classifySaveError", () => {
   it("reads the current revision of a conflict", () => {
     expect(classifySaveError(conflict(9))).toEqual({ kind: "conflict", currentRevision: 9 });

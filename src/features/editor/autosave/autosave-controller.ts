@@ -49,11 +49,16 @@ export class AutosaveController {
     return state.document !== state.savedDocument;
   }
 
-  /** Stops watching (a save in flight still completes). */
+  /**
+   * Stops watching. Pending changes are saved right away (leaving the editor
+   * through an in-app link fires no `beforeunload`), and a save in flight completes.
+   */
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    const pending = this.timer !== null;
     this.clearTimer();
+    if (pending && this.dirty) void this.saveNow();
   }
 
   /** Saves now (pending changes, then waits for any save in flight). Rejects when the draft could not be saved. */

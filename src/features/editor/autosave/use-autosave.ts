@@ -1,6 +1,9 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+
+import { useTRPC } from "@/trpc/react";
 
 import { useGraphsClient } from "../graph-api";
 import { useEditorStoreApi } from "../store/editor-context";
@@ -15,11 +18,17 @@ import { classifySaveError } from "./classify-save-error";
 export function useAutosave(): AutosaveController {
   const store = useEditorStoreApi();
   const graphs = useGraphsClient();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [controller] = useState(
     () =>
       new AutosaveController(store, {
-        save: ({ revision, draft }) =>
-          graphs.updateDraft.mutate({ graphId: store.getState().graphId, revision, draft }),
+        save: async ({ revision, draft }) => {
+          const saved = await graphs.updateDraft.mutate({ graphId: store.getState().graphId, revision, draft });
+          // The graphs list shows names, agent counts and revisions: let it refetch when next shown.
+          void queryClient.invalidateQueries({ queryKey: trpc.graphs.list.queryKey() });
+          return saved;
+        },
         classify: classifySaveError,
       }),
   );

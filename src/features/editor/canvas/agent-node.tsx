@@ -8,6 +8,7 @@ import type { AgentSummary } from "../compile/summaries";
 import { useEditor } from "../store/editor-context";
 import type { AgentFlowNode } from "../store/flow-types";
 import styles from "./canvas.module.css";
+import { useDetailedZoom } from "./zoom-detail";
 
 const ROLE_LABEL: Record<AgentSummary["role"], string> = {
   main: "Main",
@@ -28,8 +29,28 @@ function AgentNodeView({ id, data, selected }: NodeProps<AgentFlowNode>) {
   const summary = useEditor((state) => state.summaries.agents.get(id));
   const highlighted = useEditor((state) => state.highlightedNodeIds.has(id));
   const { agent } = data;
+  const detailed = useDetailedZoom();
   const role = summary?.role ?? (summary === undefined ? null : "unreachable");
   const isRoot = summary?.isRoot ?? false;
+
+  if (!detailed) {
+    // Zoomed far out (a big graph at "fit view"): the name and the problems only, cheap to draw.
+    return (
+      <div
+        className={`${styles.node} ${styles.nodeCompact}`}
+        data-selected={selected || undefined}
+        data-highlighted={highlighted || undefined}
+        data-root={isRoot || undefined}
+        data-role={role ?? undefined}
+        data-testid={`agent-node-${id}`}
+      >
+        <Handle type="target" position={Position.Top} className={styles.handle} />
+        <span className={styles.compactName}>{agent.name}</span>
+        <ProblemBadge errors={summary?.errors ?? 0} warnings={summary?.warnings ?? 0} />
+        <Handle type="source" position={Position.Bottom} className={styles.handle} />
+      </div>
+    );
+  }
 
   return (
     <div

@@ -11,8 +11,8 @@ export interface LayoutInput {
 const LAYOUT_OPTIONS: Record<string, string> = {
   "elk.algorithm": "layered",
   "elk.direction": "DOWN",
-  "elk.layered.spacing.nodeNodeBetweenLayers": "90",
-  "elk.spacing.nodeNode": "48",
+  "elk.layered.spacing.nodeNodeBetweenLayers": "130",
+  "elk.spacing.nodeNode": "56",
   "elk.spacing.componentComponent": "80",
   "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF",
   "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",

@@ -8,6 +8,7 @@ import {
   MarkerType,
   MiniMap,
   ReactFlow,
+  getViewportForBounds,
   useReactFlow,
   type ColorMode,
   type Connection,
@@ -17,8 +18,11 @@ import {
   type IsValidConnection,
   type NodeTypes,
   type OnConnectEnd,
+  type Viewport,
 } from "@xyflow/react";
-import { useCallback, type DragEvent } from "react";
+import { useCallback, useLayoutEffect, useRef, useState, type DragEvent } from "react";
+
+import type { GraphDocument } from "@/core/graph/schema";
 
 import { connect, hasHandoff, reconnect, removeElements } from "../store/document-ops";
 import { useEditor, useEditorStoreApi } from "../store/editor-context";
@@ -35,6 +39,42 @@ const defaultEdgeOptions: DefaultEdgeOptions = {
 };
 const MINIMAP_SIZE = { width: 168, height: 112 };
 const fitViewOptions = { padding: 0.15, maxZoom: 1.1 };
+
+const DELETE_KEYS = ["Backspace", "Delete"];
+/** Shift+click adds to the selection (as in design tools); Ctrl/⌘+click too (React Flow's default). */
+const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
+const MIN_ZOOM = 0.05;
+const MAX_ZOOM = 2;
+/** A node's size before React Flow measured it (for the first view). */
+const ESTIMATED_NODE = { width: 248, height: 130 };
+
+/**
+ * The first view: the document's saved viewport, else the whole graph fitted
+ * in the canvas. Worked out from the document before the first render, so a
+ * big graph is drawn once at the right zoom (not at 100 % and then fitted).
+ */
+function initialViewport(document: GraphDocument, width: number, height: number): Viewport {
+  if (document.ui?.viewport) return document.ui.viewport;
+  if (document.agents.length === 0) return { x: width / 2, y: height / 2, zoom: 1 };
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const { position } of document.agents) {
+    minX = Math.min(minX, position.x);
+    minY = Math.min(minY, position.y);
+    maxX = Math.max(maxX, position.x + ESTIMATED_NODE.width);
+    maxY = Math.max(maxY, position.y + ESTIMATED_NODE.height);
+  }
+  return getViewportForBounds(
+    { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
+    width,
+    height,
+    MIN_ZOOM,
+    fitViewOptions.maxZoom,
+    fitViewOptions.padding,
+  );
+}
 
 /** The MIME type the palette puts on a drag. */
 export const PALETTE_DRAG_TYPE = "application/x-agent-graph-palette";
@@ -53,6 +93,14 @@ export function EditorCanvas({ colorMode = "system" }: { colorMode?: ColorMode }
   const onEdgesChange = useEditor((state) => state.onEdgesChange);
   const actions = useEditorActions();
   const flow = useReactFlow<AgentFlowNode, HandoffFlowEdge>();
+  const frame = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (!element || viewport) return;
+    setViewport(initialViewport(store.getState().document, element.clientWidth, element.clientHeight));
+  }, [store, viewport]);
 
   const isValidConnection: IsValidConnection<HandoffFlowEdge> = useCallback(
     (connection: Connection | Edge) =>
@@ -136,41 +184,48 @@ export function EditorCanvas({ colorMode = "system" }: { colorMode?: ColorMode }
   );
 
   return (
-    <div className={styles.canvas} onDragOver={onDragOver} onDrop={onDrop}>
-      <ReactFlow<AgentFlowNode, HandoffFlowEdge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        defaultEdgeOptions={defaultEdgeOptions}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={onConnect}
-        onConnectEnd={onConnectEnd}
-        onReconnect={onReconnect}
-        onDelete={onDelete}
-        isValidConnection={isValidConnection}
-        connectionLineType={ConnectionLineType.Bezier}
-        colorMode={colorMode}
-        fitView
-        fitViewOptions={fitViewOptions}
-        minZoom={0.05}
-        maxZoom={2}
-        onlyRenderVisibleElements
-        deleteKeyCode={["Backspace", "Delete"]}
-        aria-label="Agent graph canvas"
-      >
-        <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
-        <MiniMap
-          pannable
-          zoomable
-          nodeClassName={minimapNodeClass}
-          ariaLabel="Minimap"
-          className={styles.minimap}
-          style={MINIMAP_SIZE}
-        />
-        <Controls className={styles.controls} showInteractive={false} aria-label="Zoom controls" />
-      </ReactFlow>
+    <div ref={frame} className={styles.canvas} onDragOver={onDragOver} onDrop={onDrop}>
+      {viewport && (
+        <ReactFlow<AgentFlowNode, HandoffFlowEdge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          defaultEdgeOptions={defaultEdgeOptions}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          onConnectEnd={onConnectEnd}
+          onReconnect={onReconnect}
+          onDelete={onDelete}
+          isValidConnection={isValidConnection}
+          connectionLineType={ConnectionLineType.Bezier}
+          colorMode={colorMode}
+          defaultViewport={viewport}
+          minZoom={MIN_ZOOM}
+          maxZoom={MAX_ZOOM}
+          onlyRenderVisibleElements
+          deleteKeyCode={DELETE_KEYS}
+          multiSelectionKeyCode={MULTI_SELECT_KEYS}
+          aria-label="Agent graph canvas"
+        >
+          <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
+          <MiniMap
+            pannable
+            zoomable
+            nodeClassName={minimapNodeClass}
+            ariaLabel="Minimap"
+            className={styles.minimap}
+            style={MINIMAP_SIZE}
+          />
+          <Controls
+            className={styles.controls}
+            showInteractive={false}
+            fitViewOptions={fitViewOptions}
+            aria-label="Zoom controls"
+          />
+        </ReactFlow>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useEditor } from "../store/editor-context";
 import type { HandoffFlowEdge } from "../store/flow-types";
 import { ProblemBadge } from "./agent-node";
 import styles from "./canvas.module.css";
+import { useDetailedZoom } from "./zoom-detail";
 
 /** A self-delegation edge (general-purpose clone): a loop on the node's right side. */
 function loopPath(sourceX: number, sourceY: number, targetX: number, targetY: number): [string, number, number] {
@@ -18,6 +19,8 @@ function loopPath(sourceX: number, sourceY: number, targetX: number, targetY: nu
 
 /** Where along a downward edge its label sits: near the child, so the labels of siblings do not overlap. */
 const LABEL_T = 0.72;
+/** Distance from the label's centre to the child's top handle, at least. */
+const LABEL_CLEARANCE = 30;
 
 /**
  * A point of React Flow's bezier for a bottom → top edge (control points
@@ -29,7 +32,8 @@ function pointTowardsChild(sx: number, sy: number, tx: number, ty: number): [num
   const half = (ty - sy) / 2;
   const x = u * u * u * sx + 3 * u * u * t * sx + 3 * u * t * t * tx + t * t * t * tx;
   const y = u * u * u * sy + 3 * u * u * t * (sy + half) + 3 * u * t * t * (ty - half) + t * t * t * ty;
-  return [x, y];
+  // Keep the label clear of the arrowhead on the child's top handle.
+  return [x, Math.min(y, ty - LABEL_CLEARANCE)];
 }
 
 /** A handoff on the canvas: the tool name, sync or background, and the session mode on its label. */
@@ -49,6 +53,7 @@ function HandoffEdgeView({
 }: EdgeProps<HandoffFlowEdge>) {
   const summary = useEditor((state) => state.summaries.edges.get(id));
   const select = useEditor((state) => state.select);
+  const detailed = useDetailedZoom();
   const [path, midX, midY] =
     source === target
       ? loopPath(sourceX, sourceY, targetX, targetY)
@@ -72,40 +77,44 @@ function HandoffEdgeView({
         data-mode={mode}
         interactionWidth={24}
       />
-      <EdgeLabelRenderer>
-        <div
-          className={`${styles.edgeLabel} nodrag nopan`}
-          style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
-          data-selected={selected || undefined}
-          data-severity={severity}
-          data-testid={`handoff-label-${id}`}
-          onClick={() => select({ kind: "edge", id })}
-        >
-          <span className={styles.edgeTool}>{summary?.toolName ?? handoff?.toolName ?? "…"}</span>
-          <span className={styles.edgeChips}>
-            <span
-              className={styles.edgeChip}
-              data-kind={mode}
-              title={mode === "sync" ? "Sync: the parent waits" : "Background: the parent continues"}
-            >
-              {mode === "sync" ? <Clock size={11} aria-hidden="true" /> : <Zap size={11} aria-hidden="true" />}
-              {mode === "sync" ? "sync" : "background"}
+      {detailed && (
+        <EdgeLabelRenderer>
+          <div
+            className={`${styles.edgeLabel} nodrag nopan`}
+            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
+            data-selected={selected || undefined}
+            data-severity={severity}
+            data-testid={`handoff-label-${id}`}
+            onClick={() => select({ kind: "edge", id })}
+          >
+            <span className={styles.edgeTool}>{summary?.toolName ?? handoff?.toolName ?? "…"}</span>
+            <span className={styles.edgeChips}>
+              <span
+                className={styles.edgeChip}
+                data-kind={mode}
+                title={mode === "sync" ? "Sync: the parent waits" : "Background: the parent continues"}
+              >
+                {mode === "sync" ? <Clock size={11} aria-hidden="true" /> : <Zap size={11} aria-hidden="true" />}
+                {mode === "sync" ? "sync" : "background"}
+              </span>
+              <span
+                className={styles.edgeChip}
+                data-kind={session}
+                title={
+                  session === "NEW_SESSION"
+                    ? "A fresh session on every call"
+                    : "Reuses the child's session across calls"
+                }
+              >
+                {session === "REUSE_SESSION" && <Repeat size={11} aria-hidden="true" />}
+                {session === "NEW_SESSION" ? "new session" : "reused session"}
+              </span>
+              <ProblemBadge errors={summary?.errors ?? 0} warnings={summary?.warnings ?? 0} />
             </span>
-            <span
-              className={styles.edgeChip}
-              data-kind={session}
-              title={
-                session === "NEW_SESSION" ? "A fresh session on every call" : "Reuses the child's session across calls"
-              }
-            >
-              {session === "REUSE_SESSION" && <Repeat size={11} aria-hidden="true" />}
-              {session === "NEW_SESSION" ? "new session" : "reused session"}
-            </span>
-            <ProblemBadge errors={summary?.errors ?? 0} warnings={summary?.warnings ?? 0} />
-          </span>
-          {handoff?.label && <span className={styles.edgeUserLabel}>{handoff.label}</span>}
-        </div>
-      </EdgeLabelRenderer>
+            {handoff?.label && <span className={styles.edgeUserLabel}>{handoff.label}</span>}
+          </div>
+        </EdgeLabelRenderer>
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeGraph, compile } from "@/core/compiler";
 import { graphDocumentSchema } from "@/core/graph/schema";
 
-import { countProblems, policySummary, summarize } from "./summaries";
+import { countProblems, policySummary, problemCountsFromTargets, summarize } from "./summaries";
 
 const researchTeam = graphDocumentSchema.parse(
   JSON.parse(readFileSync(new URL("../../../../examples/research-team.json", import.meta.url), "utf8")),
@@ -40,6 +40,17 @@ describe("summaries", () => {
     ]);
     expect(counts.nodes.get("x")).toEqual({ errors: 1, warnings: 1 });
     expect(counts.edges.get("e")).toEqual({ errors: 1, warnings: 0 });
+  });
+
+  it("reads counts keyed by target", () => {
+    const counts = problemCountsFromTargets(
+      new Map([
+        ["agent:a", { errors: 1, warnings: 0 }],
+        ["edge:e:1", { errors: 0, warnings: 2 }],
+      ]),
+    );
+    expect(counts.nodes.get("a")).toEqual({ errors: 1, warnings: 0 });
+    expect(counts.edges.get("e:1")).toEqual({ errors: 0, warnings: 2 });
   });
 
   it("summarises a handoff policy in a few words", () => {

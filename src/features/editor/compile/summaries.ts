@@ -73,6 +73,20 @@ export function countProblems(diagnostics: readonly Diagnostic[]): ProblemCounts
   return { nodes, edges };
 }
 
+/**
+ * Counts keyed `agent:<id>` / `edge:<id>` (as the problems panel's
+ * `problemsByTarget` gives them, static-analysis findings included) as ProblemCounts.
+ */
+export function problemCountsFromTargets(targets: ReadonlyMap<string, ProblemCount>): ProblemCounts {
+  const nodes = new Map<string, ProblemCount>();
+  const edges = new Map<string, ProblemCount>();
+  for (const [key, count] of targets) {
+    if (key.startsWith("agent:")) nodes.set(key.slice("agent:".length), count);
+    else if (key.startsWith("edge:")) edges.set(key.slice("edge:".length), count);
+  }
+  return { nodes, edges };
+}
+
 /** "depth 2 · 1 retry · 2 allowed · filter", or "handoffs off". */
 export function policySummary(policy: HandoffPolicy, hasHandoffs: boolean): string | null {
   if (!policy.enabled) return "handoffs off";

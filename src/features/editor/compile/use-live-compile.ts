@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { analyzeGraph, compile } from "@/core/compiler";
 
 import { useEditor, useEditorStoreApi } from "../store/editor-context";
+import type { EditorStore } from "../store/editor-store";
 import { summarize } from "./summaries";
 
 /**
@@ -17,27 +18,25 @@ function compileDelay(agentCount: number): number {
 }
 
 /**
- * Compiles the draft in the browser whenever it changes: at once for the
- * first document, then after a short pause in the changes. The compile result,
- * the analysis (roles and tool names, known even when there are errors) and the
- * per-node summaries go into the store.
+ * Compiles the store's current document: the compile result, the analysis
+ * (roles and tool names, known even when there are errors) and the per-node
+ * summaries go into the store.
  */
+export function compileInto(store: EditorStore): void {
+  const { document, summaries } = store.getState();
+  const compiled = compile(document);
+  const { analysis } = analyzeGraph(document);
+  store.getState().setCompiled(document, compiled, analysis, summarize(document, analysis, compiled, summaries));
+}
+
+/** Compiles the draft in the browser whenever it changes, after a short pause in the changes. */
 export function useLiveCompile(): void {
   const store = useEditorStoreApi();
   const document = useEditor((state) => state.document);
 
   useEffect(() => {
-    const run = () => {
-      const compiled = compile(document);
-      const { analysis } = analyzeGraph(document);
-      const summaries = summarize(document, analysis, compiled, store.getState().summaries);
-      store.getState().setCompiled(compiled, analysis, summaries);
-    };
-    if (store.getState().compiled === null) {
-      run();
-      return;
-    }
-    const timer = window.setTimeout(run, compileDelay(document.agents.length));
+    if (store.getState().compiledDocument === document) return;
+    const timer = window.setTimeout(() => compileInto(store), compileDelay(document.agents.length));
     return () => window.clearTimeout(timer);
   }, [document, store]);
 }

@@ -29,7 +29,7 @@ const model = modelRefSchema.options[0].shape;
 export const HELP = {
   agent: {
     name: "Display name on the canvas; the default handoff tool name (subagent_…) is derived from it.",
-    description: `${described(agent.description, "")} The parent's model reads it to decide whether to delegate here, so say what this agent does and when to use it.`,
+    description: `${described(agent.description, "What a parent model reads to decide whether to delegate to this agent.")} Say what it does and when to use it.`,
     instructions: described(agent.instructions, "The system prompt.").replace(
       /\.$/,
       ": how this agent behaves and answers.",

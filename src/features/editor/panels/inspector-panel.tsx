@@ -5,7 +5,7 @@ import { Tabs, Tooltip } from "radix-ui";
 import { useState } from "react";
 
 import type { CompileResult } from "@/core/compiler";
-import type { GraphDocument } from "@/core/graph/schema";
+import type { AgentNode, GraphDocument } from "@/core/graph/schema";
 
 import type { DocumentChange, Selection } from "../selection";
 import { AgentForm } from "./agent-form";
@@ -17,7 +17,6 @@ import type { PanelProps } from "./panel-props";
 import styles from "./panels.module.css";
 import { diagnosticsFor, SelectionDiagnostics } from "./selection-diagnostics";
 import { ToolsPanel } from "./tools-panel";
-import type { AgentNode } from "@/core/graph/schema";
 
 export interface InspectorPanelProps {
   document: GraphDocument;
@@ -32,21 +31,33 @@ export interface InspectorPanelProps {
 /** The side panel for the selection: the graph's settings, one agent (in tabs) or one handoff edge. */
 export function InspectorPanel({ document, selection, compiled, onChange, onSelect }: InspectorPanelProps) {
   const panel: PanelProps = { document, compiled, onChange, onSelect };
+  // The agent tab stays put while moving from agent to agent (compare tools across agents, say).
+  const [tab, setTab] = useState<AgentTab>("agent");
   return (
     <Tooltip.Provider delayDuration={300}>
       <aside className={styles.inspector} aria-label="Inspector">
-        <InspectorContent selection={selection} panel={panel} />
+        <InspectorContent selection={selection} panel={panel} tab={tab} onTabChange={setTab} />
       </aside>
     </Tooltip.Provider>
   );
 }
 
-function InspectorContent({ selection, panel }: { selection: Selection; panel: PanelProps }) {
+function InspectorContent({
+  selection,
+  panel,
+  tab,
+  onTabChange,
+}: {
+  selection: Selection;
+  panel: PanelProps;
+  tab: AgentTab;
+  onTabChange: (tab: AgentTab) => void;
+}) {
   const { document } = panel;
   if (selection.kind === "agent") {
     const agent = document.agents.find((a) => a.id === selection.id);
     if (!agent) return <Missing what="agent" id={selection.id} />;
-    return <AgentInspector key={agent.id} agent={agent} panel={panel} />;
+    return <AgentInspector key={agent.id} agent={agent} panel={panel} tab={tab} onTabChange={onTabChange} />;
   }
   if (selection.kind === "edge") {
     const edge = document.handoffs.find((e) => e.id === selection.id);
@@ -87,8 +98,17 @@ function InspectorContent({ selection, panel }: { selection: Selection; panel: P
 
 type AgentTab = "agent" | "models" | "tools" | "handoffs";
 
-function AgentInspector({ agent, panel }: { agent: AgentNode; panel: PanelProps }) {
-  const [tab, setTab] = useState<AgentTab>("agent");
+function AgentInspector({
+  agent,
+  panel,
+  tab,
+  onTabChange,
+}: {
+  agent: AgentNode;
+  panel: PanelProps;
+  tab: AgentTab;
+  onTabChange: (tab: AgentTab) => void;
+}) {
   const isRoot = agent.id === panel.document.rootAgentId;
   const diagnostics = diagnosticsFor(panel.compiled, "agent", agent.id);
   return (
@@ -100,7 +120,7 @@ function AgentInspector({ agent, panel }: { agent: AgentNode; panel: PanelProps 
         <h2 className={styles.title}>{agent.name}</h2>
         <span className={styles.subtitle}>Id {agent.id}</span>
       </header>
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AgentTab)}>
+      <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as AgentTab)}>
         <Tabs.List className={styles.tabsList} aria-label="Agent settings">
           <Tabs.Trigger value="agent" className={styles.tab}>
             Agent

@@ -278,3 +278,17 @@ describe("emptied optional fields", () => {
     expect(settings.settings.budgets).toEqual({ maxCostUsd: 2 });
   });
 });
+
+describe("field help", async () => {
+  const { HELP } = await import("./field-help");
+
+  it("explains every field in a sentence", () => {
+    const texts = Object.values(HELP).flatMap((group) => Object.entries(group));
+    expect(texts.length).toBeGreaterThan(50);
+    for (const [field, text] of texts) {
+      expect(text.trim().length, field).toBeGreaterThan(15);
+      expect(text, field).toMatch(/[.)]$/);
+      expect(text, field).not.toContain("undefined");
+    }
+  });
+});

@@ -28,7 +28,7 @@ function turnOfKind(kind: ScriptTurn["kind"], previous: ScriptTurn): ScriptTurn 
   const latency = previous.latencyMs === undefined ? {} : { latencyMs: previous.latencyMs };
   if (kind === "text") return scriptTurnSchema.parse({ kind, text: "Done: {{input}}", ...latency });
   if (kind === "tool_calls")
-    return scriptTurnSchema.parse({ kind, calls: [{ tool: "subagent_", args: { task: "{{input}}" } }], ...latency });
+    return scriptTurnSchema.parse({ kind, calls: [{ tool: "calculator", args: {} }], ...latency });
   return scriptTurnSchema.parse({ kind, status: 429, ...latency });
 }
 

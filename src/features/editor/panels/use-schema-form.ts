@@ -37,6 +37,8 @@ export function useSchemaForm<TIn extends FieldValues, TOut>(
       ),
     defaultValues: value as DefaultValues<TIn>,
     mode: "onChange",
+    // Saving runs on every blur: pulling focus back to an invalid field would fight the user's Tab.
+    shouldFocusError: false,
   });
   const key = JSON.stringify(value);
   const applied = useRef(key);

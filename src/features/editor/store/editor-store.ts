@@ -42,6 +42,8 @@ export interface EditorState {
 
   /** The browser-side compile of `document` (lags behind it by a debounce). */
   compiled: CompileResult | null;
+  /** The document `compiled` was made from. */
+  compiledDocument: GraphDocument | null;
   analysis: GraphAnalysis | null;
   summaries: Summaries;
 }
@@ -58,7 +60,12 @@ export interface EditorActions {
   /** Selects exactly these agents and edges. */
   selectIds: (nodeIds: Iterable<string>, edgeIds: Iterable<string>) => void;
   select: (selection: Selection) => void;
-  setCompiled: (compiled: CompileResult, analysis: GraphAnalysis, summaries: Summaries) => void;
+  setCompiled: (
+    document: GraphDocument,
+    compiled: CompileResult,
+    analysis: GraphAnalysis,
+    summaries: Summaries,
+  ) => void;
   setSave: (save: Partial<SaveState>) => void;
   /** The server accepted `document` as `revision`. */
   markSaved: (document: GraphDocument, revision: number) => void;
@@ -171,6 +178,7 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
           selectedEdgeIds: new Set(),
           highlightedNodeIds: new Set(),
           compiled: null,
+          compiledDocument: null,
           analysis: null,
           summaries: EMPTY_SUMMARIES,
 
@@ -212,8 +220,9 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
               set({ nodes });
             }
             if (dropped.size > 0) {
+              // Moves merge like typing: a burst of arrow-key nudges is one undo step.
               const document = moveAgents(get().document, dropped);
-              get().commit(document, dropped.size === 1 ? "Move agent" : "Move agents");
+              get().change(document, dropped.size === 1 ? "Move agent" : "Move agents");
             }
           },
 
@@ -232,7 +241,8 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
               new Set(selection.kind === "edge" ? [selection.id] : []),
             ),
 
-          setCompiled: (compiled, analysis, summaries) => set({ compiled, analysis, summaries }),
+          setCompiled: (compiledDocument, compiled, analysis, summaries) =>
+            set({ compiledDocument, compiled, analysis, summaries }),
           setSave: (save) => set({ save: { ...get().save, ...save } }),
           markSaved: (document, revision) => {
             const dirty = get().document !== document;

@@ -94,7 +94,7 @@ export function ImportExportMenu(props: ImportExportMenuProps) {
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <button type="button" className={styles.menuTrigger} aria-label="Import and export">
+          <button type="button" className={styles.menuTrigger}>
             <ArrowDownUp size={16} aria-hidden="true" />
             Import/Export
           </button>
