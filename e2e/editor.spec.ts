@@ -158,6 +158,8 @@ test.describe("editor", () => {
     }
 
     await page.getByRole("button", { name: "Undo" }).click();
+    // Off-screen agents are not drawn: bring the whole graph into view before measuring.
+    await page.getByRole("button", { name: "Fit view" }).first().click();
     await expect
       .poll(async () => (await childNode.boundingBox())!.y - (await rootNode.boundingBox())!.y)
       .toBeLessThan(0);
