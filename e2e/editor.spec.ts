@@ -191,6 +191,40 @@ test.describe("editor", () => {
     expect(problems).toEqual([]);
   });
 
+  test("copy, paste, duplicate and delete with the keyboard; the shortcuts help", async ({ page, request }) => {
+    const problems = watchConsole(page);
+    const graphId = await createGraph(request, { templateId: "research-team" });
+    const { draft } = await readDraft(request, graphId);
+    await openEditor(page, graphId);
+    const count = draft.agents.length;
+    const leaf = draft.agents.find((agent) => agent.id !== draft.rootAgentId)!;
+
+    await page.getByTestId(`agent-node-${leaf.id}`).click();
+    await page.keyboard.press("Control+c");
+    await page.keyboard.press("Control+v");
+    await expect(nodes(page)).toHaveCount(count + 1);
+    await expect(page.getByTestId(`agent-node-${leaf.id}-2`)).toContainText(`${leaf.name} 2`);
+    await page.keyboard.press("Control+d");
+    await expect(nodes(page)).toHaveCount(count + 2);
+    await page.keyboard.press("Delete");
+    await expect(nodes(page)).toHaveCount(count + 1);
+
+    // Select everything and delete: the main agent stays.
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Delete");
+    await expect(nodes(page)).toHaveCount(1);
+    await expect(page.getByTestId(`agent-node-${draft.rootAgentId}`)).toBeVisible();
+    await page.keyboard.press("Control+z");
+    await expect(nodes(page)).toHaveCount(count + 1);
+
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(help).toContainText("Auto-layout as a top-down tree");
+    await page.keyboard.press("Escape");
+    await expect(help).toBeHidden();
+    expect(problems).toEqual([]);
+  });
+
   test("a save conflict between two pages: reload theirs, or overwrite with mine", async ({ browser, request }) => {
     const graphId = await createGraph(request, { templateId: "research-team" });
     const contextA = await browser.newContext();
