@@ -29,6 +29,7 @@ import { AgentNodeComponent } from "./agent-node";
 import styles from "./canvas.module.css";
 import { HandoffEdgeComponent } from "./handoff-edge";
 import { initialViewport } from "./initial-viewport";
+import { useCanvasColorMode } from "./use-canvas-color-mode";
 
 const nodeTypes: NodeTypes = { agent: AgentNodeComponent };
 const edgeTypes: EdgeTypes = { handoff: HandoffEdgeComponent };
@@ -52,8 +53,10 @@ function minimapNodeClass(node: AgentFlowNode): string {
 }
 
 /** The canvas: agents and handoffs, drawn and edited with React Flow. */
-export function EditorCanvas({ colorMode = "system" }: { colorMode?: ColorMode }) {
+export function EditorCanvas({ colorMode: colorModeOverride }: { colorMode?: ColorMode }) {
   const store = useEditorStoreApi();
+  const themeColorMode = useCanvasColorMode();
+  const colorMode = colorModeOverride ?? themeColorMode;
   const nodes = useEditor((state) => state.nodes);
   const edges = useEditor((state) => state.edges);
   const onNodesChange = useEditor((state) => state.onNodesChange);
