@@ -158,6 +158,8 @@ test.describe("editor", () => {
     }
 
     await page.getByRole("button", { name: "Undo" }).click();
+    // Off-screen agents are not drawn: bring the whole graph into view before measuring.
+    await page.getByRole("button", { name: "Fit view" }).first().click();
     await expect
       .poll(async () => (await childNode.boundingBox())!.y - (await rootNode.boundingBox())!.y)
       .toBeLessThan(0);
@@ -186,6 +188,40 @@ test.describe("editor", () => {
 
     await expectSaved(page);
     expect((await readDraft(request, graphId)).draft.agents).toHaveLength(before + 2);
+    expect(problems).toEqual([]);
+  });
+
+  test("copy, paste, duplicate and delete with the keyboard; the shortcuts help", async ({ page, request }) => {
+    const problems = watchConsole(page);
+    const graphId = await createGraph(request, { templateId: "research-team" });
+    const { draft } = await readDraft(request, graphId);
+    await openEditor(page, graphId);
+    const count = draft.agents.length;
+    const leaf = draft.agents.find((agent) => agent.id !== draft.rootAgentId)!;
+
+    await page.getByTestId(`agent-node-${leaf.id}`).click();
+    await page.keyboard.press("Control+c");
+    await page.keyboard.press("Control+v");
+    await expect(nodes(page)).toHaveCount(count + 1);
+    await expect(page.getByTestId(`agent-node-${leaf.id}-2`)).toContainText(`${leaf.name} 2`);
+    await page.keyboard.press("Control+d");
+    await expect(nodes(page)).toHaveCount(count + 2);
+    await page.keyboard.press("Delete");
+    await expect(nodes(page)).toHaveCount(count + 1);
+
+    // Select everything and delete: the main agent stays.
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Delete");
+    await expect(nodes(page)).toHaveCount(1);
+    await expect(page.getByTestId(`agent-node-${draft.rootAgentId}`)).toBeVisible();
+    await page.keyboard.press("Control+z");
+    await expect(nodes(page)).toHaveCount(count + 1);
+
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(help).toContainText("Auto-layout as a top-down tree");
+    await page.keyboard.press("Escape");
+    await expect(help).toBeHidden();
     expect(problems).toEqual([]);
   });
 

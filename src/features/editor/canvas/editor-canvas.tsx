@@ -8,7 +8,6 @@ import {
   MarkerType,
   MiniMap,
   ReactFlow,
-  getViewportForBounds,
   useReactFlow,
   type ColorMode,
   type Connection,
@@ -22,8 +21,6 @@ import {
 } from "@xyflow/react";
 import { useCallback, useLayoutEffect, useRef, useState, type DragEvent } from "react";
 
-import type { GraphDocument } from "@/core/graph/schema";
-
 import { connect, hasHandoff, reconnect, removeElements } from "../store/document-ops";
 import { useEditor, useEditorStoreApi } from "../store/editor-context";
 import type { AgentFlowNode, HandoffFlowEdge } from "../store/flow-types";
@@ -31,6 +28,8 @@ import { useEditorActions } from "../use-editor-actions";
 import { AgentNodeComponent } from "./agent-node";
 import styles from "./canvas.module.css";
 import { HandoffEdgeComponent } from "./handoff-edge";
+import { initialViewport } from "./initial-viewport";
+import { useCanvasColorMode } from "./use-canvas-color-mode";
 
 const nodeTypes: NodeTypes = { agent: AgentNodeComponent };
 const edgeTypes: EdgeTypes = { handoff: HandoffEdgeComponent };
@@ -45,37 +44,6 @@ const DELETE_KEYS = ["Backspace", "Delete"];
 const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2;
-/** A node's size before React Flow measured it (for the first view). */
-const ESTIMATED_NODE = { width: 248, height: 130 };
-
-/**
- * The first view: the document's saved viewport, else the whole graph fitted
- * in the canvas. Worked out from the document before the first render, so a
- * big graph is drawn once at the right zoom (not at 100 % and then fitted).
- */
-function initialViewport(document: GraphDocument, width: number, height: number): Viewport {
-  if (document.ui?.viewport) return document.ui.viewport;
-  if (document.agents.length === 0) return { x: width / 2, y: height / 2, zoom: 1 };
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const { position } of document.agents) {
-    minX = Math.min(minX, position.x);
-    minY = Math.min(minY, position.y);
-    maxX = Math.max(maxX, position.x + ESTIMATED_NODE.width);
-    maxY = Math.max(maxY, position.y + ESTIMATED_NODE.height);
-  }
-  return getViewportForBounds(
-    { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
-    width,
-    height,
-    MIN_ZOOM,
-    fitViewOptions.maxZoom,
-    fitViewOptions.padding,
-  );
-}
-
 /** The MIME type the palette puts on a drag. */
 export const PALETTE_DRAG_TYPE = "application/x-agent-graph-palette";
 
@@ -85,8 +53,10 @@ function minimapNodeClass(node: AgentFlowNode): string {
 }
 
 /** The canvas: agents and handoffs, drawn and edited with React Flow. */
-export function EditorCanvas({ colorMode = "system" }: { colorMode?: ColorMode }) {
+export function EditorCanvas({ colorMode: colorModeOverride }: { colorMode?: ColorMode }) {
   const store = useEditorStoreApi();
+  const themeColorMode = useCanvasColorMode();
+  const colorMode = colorModeOverride ?? themeColorMode;
   const nodes = useEditor((state) => state.nodes);
   const edges = useEditor((state) => state.edges);
   const onNodesChange = useEditor((state) => state.onNodesChange);
@@ -99,7 +69,12 @@ export function EditorCanvas({ colorMode = "system" }: { colorMode?: ColorMode }
   useLayoutEffect(() => {
     const element = frame.current;
     if (!element || viewport) return;
-    setViewport(initialViewport(store.getState().document, element.clientWidth, element.clientHeight));
+    setViewport(
+      initialViewport(store.getState().document, element.clientWidth, element.clientHeight, {
+        minZoom: MIN_ZOOM,
+        ...fitViewOptions,
+      }),
+    );
   }, [store, viewport]);
 
   const isValidConnection: IsValidConnection<HandoffFlowEdge> = useCallback(
