@@ -2,31 +2,61 @@
 
 import { useEffect } from "react";
 
-import { analyzeGraph, compile } from "@/core/compiler";
+import type { DocumentCheck } from "@/core/analysis";
+import type { CompileResult, RuntimeDefinition } from "@/core/compiler";
+import { buildDefinition } from "@/core/compiler/build-definition";
+
+import { documentCheckOf, problemsByTarget } from "../diagnostics/problems";
 
 import { useEditor, useEditorStoreApi } from "../store/editor-context";
 import type { EditorStore } from "../store/editor-store";
-import { summarize } from "./summaries";
+import { problemCountsFromTargets, summarize } from "./summaries";
 
 /**
- * Quiet time after the last change before compiling again: short for the
- * graphs people usually draw, longer for big ones (a 500-agent compile takes
- * tens of milliseconds), so typing never waits for the compiler.
+ * Quiet time after the last change before checking again, so a burst of
+ * keystrokes is checked once (a check of a 500-agent graph takes a few
+ * milliseconds: bench/editor.ts).
  */
-function compileDelay(agentCount: number): number {
-  return agentCount > 200 ? 400 : 120;
+const CHECK_DELAY_MS = 120;
+
+/**
+ * The compile result the editor shows, from one `checkDocument` run: the
+ * compiler's diagnostics at once, the runtime definition only when a panel
+ * reads it (building it is most of a compile's cost; a version is compiled
+ * again on the server anyway). No hash: only versions need one.
+ */
+export function liveCompileResult(check: DocumentCheck): CompileResult {
+  const hasErrors = check.diagnostics.some((diagnostic) => diagnostic.severity === "error");
+  let definition: RuntimeDefinition | null | undefined = hasErrors ? null : undefined;
+  return {
+    diagnostics: check.diagnostics,
+    hash: null,
+    get definition() {
+      if (definition === undefined) definition = buildDefinition(check.analysis);
+      return definition;
+    },
+  };
 }
 
 /**
- * Compiles the store's current document: the compile result, the analysis
- * (roles and tool names, known even when there are errors) and the per-node
- * summaries go into the store.
+ * Checks the store's current document once (compiler diagnostics, static
+ * analysis, roles and tool names — shared with the Problems panel through
+ * `documentCheckOf`); the compile result, the analysis and the per-node
+ * summaries with their problem badges go into the store.
  */
 export function compileInto(store: EditorStore): void {
   const { document, summaries } = store.getState();
-  const compiled = compile(document);
-  const { analysis } = analyzeGraph(document);
-  store.getState().setCompiled(document, compiled, analysis, summarize(document, analysis, compiled, summaries));
+  const check = documentCheckOf(document);
+  const compiled = liveCompileResult(check);
+  const problems = problemCountsFromTargets(problemsByTarget(document, compiled));
+  store
+    .getState()
+    .setCompiled(
+      document,
+      compiled,
+      check.analysis,
+      summarize(document, check.analysis, compiled, summaries, problems),
+    );
 }
 
 /** Compiles the draft in the browser whenever it changes, after a short pause in the changes. */
@@ -36,7 +66,7 @@ export function useLiveCompile(): void {
 
   useEffect(() => {
     if (store.getState().compiledDocument === document) return;
-    const timer = window.setTimeout(() => compileInto(store), compileDelay(document.agents.length));
+    const timer = window.setTimeout(() => compileInto(store), CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [document, store]);
 }
