@@ -216,8 +216,8 @@ test("graph settings edit the graph's name, limits and default chains", async ({
   await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
   const panel = inspector(page);
   await expect(panel.getByText("Graph settings")).toBeVisible();
-  await panel.getByLabel("Graph name").fill("Research crew");
-  await panel.getByLabel("Graph name").press("Enter");
+  await panel.getByLabel("Name", { exact: true }).fill("Research crew");
+  await panel.getByLabel("Name", { exact: true }).press("Enter");
   await expect(page.getByRole("textbox", { name: "Graph name" }).first()).toHaveValue("Research crew");
   await panel.getByRole("button", { name: "Add a model" }).first().click();
   await expect(panel.getByRole("list", { name: "default model chain" })).toContainText("Primary");
@@ -236,7 +236,7 @@ test("graph settings edit the graph's name, limits and default chains", async ({
   await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
   await expect(inspector(page).getByLabel("Max spawn depth")).toHaveValue("2");
   await expect(inspector(page).getByLabel("Max cost (USD)")).toHaveValue("");
-  await expect(inspector(page).getByLabel("Graph name")).toHaveValue("Research crew");
+  await expect(inspector(page).getByLabel("Name", { exact: true })).toHaveValue("Research crew");
   await expect(inspector(page).getByRole("list", { name: "default model chain" })).toContainText("Primary");
   expect(errors).toEqual([]);
 });

@@ -64,8 +64,8 @@ export function GraphSettingsPanel({ document, onChange }: PanelProps) {
   const l = { form: limitsForm.form, commit: limitsForm.commit };
   return (
     <div className={styles.body}>
-      <TextField {...i} name="name" label="Graph name" help={HELP.graph.name} />
-      <TextField {...i} name="description" label="Graph description" help={HELP.graph.description} multiline rows={3} />
+      <TextField {...i} name="name" label="Name" help={HELP.graph.name} />
+      <TextField {...i} name="description" label="Description" help={HELP.graph.description} multiline rows={3} />
       <h3 className={styles.sectionTitle}>Default model chains</h3>
       <p className={styles.help}>
         Child model priority: edge override › the child&apos;s own › default sub-agent chain › default chain › the
