@@ -132,6 +132,8 @@ async function expectNoSeriousAxeViolations(page: Page, label: string) {
 }
 
 test("versions: create, unchanged, edit, diff, publish and read back, restore", async ({ page, request }) => {
+  // A long walk (with two axe runs): more time than the default on a busy machine.
+  test.slow();
   const problems = watchConsole(page);
   const graphId = await createGraph(request, { templateId: "research-team" });
   const original = (await readGraph(request, graphId)).draft;
