@@ -17,12 +17,12 @@
  *    visible (target < 2 s).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, chmodSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { analyzeDocument, checkDocument } from "../src/core/analysis";
-import { compile } from "../src/core/compiler";
+import { analyzeGraph, compile } from "../src/core/compiler";
 import { generateLargeGraph } from "../src/core/compiler/fixtures/large-graph";
 import { graphDocumentSchema, type GraphDocument } from "../src/core/graph/schema";
 import { summarize, type Summary } from "./lib/stats";
@@ -131,7 +131,150 @@ async function trpcMutation<T>(baseUrl: string, name: string, input: unknown): P
   return body.result.data;
 }
 
-async function measureBrowser(agents: number, loads: number): Promise<Summary> {
+/** What one load of the editor spent its time on (page clock, ms from navigation start). */
+interface LoadBreakdown {
+  /** The HTML's first byte. */
+  htmlFirstByte: number;
+  /** DOMContentLoaded done (scripts parsed; hydration follows). */
+  domContentLoaded: number;
+  /** The last script downloaded, and the scripts' size (decoded bytes). */
+  scriptsDone: number;
+  scriptBytes: number;
+  /** The `graphs.get` request: sent, first byte, done; and the JSON's size in bytes. */
+  draftRequestStart: number;
+  draftFirstByte: number;
+  draftDone: number;
+  draftBytes: number;
+  /** First `.react-flow__node` visible. */
+  firstNode: number;
+  /** `.react-flow__node` elements in the DOM then, and once the page is idle. */
+  nodesAtFirstPaint: number;
+  nodesSettled: number;
+  /** Main-thread tasks over 50 ms before the first node showed: count and total. */
+  longTasks: number;
+  longTaskMs: number;
+  /** Chrome's own counters at first node (CDP Performance.getMetrics), ms. */
+  scriptMs: number;
+  layoutMs: number;
+  styleMs: number;
+}
+
+/** Runs in the page before any of its scripts: collects long tasks. */
+const LONG_TASK_OBSERVER = `
+  window.__agsLongTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__agsLongTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch {}
+`;
+
+type Page = import("playwright-core").Page;
+
+async function loadBreakdown(page: Page, firstNode: number, metrics: Map<string, number>): Promise<LoadBreakdown> {
+  const timing = await page.evaluate((until) => {
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const draft = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((entry) =>
+      entry.name.includes("graphs.get"),
+    );
+    const tasks = ((window as unknown as { __agsLongTasks?: [number, number][] }).__agsLongTasks ?? []).filter(
+      ([start]) => start < until,
+    );
+    return {
+      htmlFirstByte: nav.responseStart,
+      domContentLoaded: nav.domContentLoadedEventEnd,
+      draftRequestStart: draft?.startTime ?? Number.NaN,
+      draftFirstByte: draft?.responseStart ?? Number.NaN,
+      draftDone: draft?.responseEnd ?? Number.NaN,
+      draftBytes: draft?.decodedBodySize ?? Number.NaN,
+      scriptsDone: Math.max(
+        0,
+        ...(performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((entry) => entry.initiatorType === "script")
+          .map((entry) => entry.responseEnd),
+      ),
+      scriptBytes: (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((entry) => entry.initiatorType === "script")
+        .reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+      nodesAtFirstPaint: document.querySelectorAll(".react-flow__node").length,
+      longTasks: tasks.length,
+      longTaskMs: tasks.reduce((sum, [, duration]) => sum + duration, 0),
+    };
+  }, firstNode);
+  // Idle: the fit view and the first compile are done when the node count stops changing.
+  let settled = -1;
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(250);
+    const count = await page.locator(".react-flow__node").count();
+    if (count === settled) break;
+    settled = count;
+  }
+  return {
+    ...timing,
+    firstNode,
+    nodesSettled: settled,
+    scriptMs: (metrics.get("ScriptDuration") ?? Number.NaN) * 1000,
+    layoutMs: (metrics.get("LayoutDuration") ?? Number.NaN) * 1000,
+    styleMs: (metrics.get("RecalcStyleDuration") ?? Number.NaN) * 1000,
+  };
+}
+
+/**
+ * Frames while zooming and panning the loaded editor: wheel steps over the
+ * canvas (zoom), then a drag of the pane (pan), with requestAnimationFrame
+ * timestamps recorded in the page. Returns the frame intervals.
+ */
+async function measurePanZoom(
+  page: Page,
+): Promise<{ zoom: Summary; pan: Summary; zoomFrames: number; panFrames: number }> {
+  const pane = (await page.locator(".react-flow__pane").boundingBox())!;
+  const cx = pane.x + pane.width / 2;
+  const cy = pane.y + pane.height / 2;
+  // Strings, not functions: tsx would wrap a named inner function in a helper the page does not have.
+  const record = () =>
+    page.evaluate(`(() => {
+      window.__agsFrames = [];
+      window.__agsRecording = true;
+      const tick = (t) => {
+        if (!window.__agsRecording) return;
+        window.__agsFrames.push(t);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })()`);
+  const stop = () =>
+    page.evaluate<number[]>(`(() => {
+      window.__agsRecording = false;
+      const f = window.__agsFrames;
+      // Callbacks sharing one frame's timestamp are one frame.
+      return f.slice(1).map((t, i) => t - f[i]).filter((d) => d > 0);
+    })()`);
+  await page.mouse.move(cx, cy);
+  await record();
+  for (let i = 0; i < 24; i++) {
+    await page.mouse.wheel(0, i < 12 ? -120 : 120);
+    await page.waitForTimeout(16);
+  }
+  await page.waitForTimeout(200);
+  const zoom = await stop();
+  await record();
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  for (let i = 1; i <= 30; i++) await page.mouse.move(cx - i * 12, cy - i * 6);
+  await page.mouse.up();
+  await page.waitForTimeout(200);
+  const pan = await stop();
+  return { zoom: summarize(zoom), pan: summarize(pan), zoomFrames: zoom.length, panFrames: pan.length };
+}
+
+interface BrowserResult {
+  load: Summary;
+  breakdowns: LoadBreakdown[];
+  panZoom: Awaited<ReturnType<typeof measurePanZoom>> | null;
+  profilePath: string | null;
+}
+
+async function measureBrowser(agents: number, loads: number, profile: boolean): Promise<BrowserResult> {
   const port = Number(process.env.AGS_BENCH_PORT ?? 3300);
   const pgPort = Number(process.env.AGS_BENCH_PG_PORT ?? 55600);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -160,17 +303,47 @@ async function measureBrowser(agents: number, loads: number): Promise<Summary> {
     });
     try {
       const samples: number[] = [];
-      for (let i = 0; i <= loads; i++) {
+      const breakdowns: LoadBreakdown[] = [];
+      let panZoom: BrowserResult["panZoom"] = null;
+      let profilePath: string | null = null;
+      // The last load (with --profile) also records a CPU profile; it is not among the timed samples.
+      const total = profile ? loads + 1 : loads;
+      for (let i = 0; i <= total; i++) {
+        const profiling = profile && i === total;
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+        await context.addInitScript(LONG_TASK_OBSERVER);
         const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Performance.enable");
+        if (profiling) {
+          await cdp.send("Profiler.enable");
+          await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+          await cdp.send("Profiler.start");
+        }
         await page.goto(`${baseUrl}/graphs/${id}`, { waitUntil: "commit" });
         await page.locator(".react-flow__node").first().waitFor({ state: "visible", timeout: 60_000 });
         const ms = await page.evaluate(() => performance.now());
-        if (i > 0) samples.push(ms); // the first load warms the server's caches
-        console.error(`  load ${i}${i === 0 ? " (warm-up)" : ""}: ${fmt(ms)}`);
+        const { metrics } = await cdp.send("Performance.getMetrics");
+        if (profiling) {
+          const { profile: cpu } = await cdp.send("Profiler.stop");
+          profilePath = path.join("bench", "results", "editor-load.cpuprofile");
+          writeFileSync(profilePath, JSON.stringify(cpu));
+        }
+        const breakdown = await loadBreakdown(page, ms, new Map(metrics.map((m) => [m.name, m.value])));
+        if (i > 0 && !profiling) {
+          samples.push(ms); // the first load warms the server's caches
+          breakdowns.push(breakdown);
+        }
+        console.error(
+          `  load ${i}${i === 0 ? " (warm-up)" : profiling ? " (profiled, not counted)" : ""}: ${fmt(ms)}  ` +
+            `(html ${fmt(breakdown.htmlFirstByte)}, DOMContentLoaded ${fmt(breakdown.domContentLoaded)}, ` +
+            `graphs.get ${fmt(breakdown.draftRequestStart)} → ${fmt(breakdown.draftDone)}, ` +
+            `${breakdown.nodesAtFirstPaint} nodes at first paint, ${breakdown.nodesSettled} settled)`,
+        );
+        if (i === loads && !profiling) panZoom = await measurePanZoom(page);
         await context.close();
       }
-      return summarize(samples);
+      return { load: summarize(samples), breakdowns, panZoom, profilePath };
     } finally {
       await browser.close();
     }
@@ -188,9 +361,12 @@ async function main(): Promise<void> {
       browser: { type: "boolean", default: false },
       "browser-agents": { type: "string", default: "500" },
       loads: { type: "string", default: "5" },
+      profile: { type: "boolean", default: false },
     },
   });
   const edits = Number(values.edits);
+  // Before anything else warms the code paths: the page runs them once, cold.
+  const pure = values.browser ? measureOpenSteps(Number(values["browser-agents"])) : [];
   console.log("Per keystroke, after typing one character into one agent's instructions (target < 16 ms):");
   console.log("  compile = compile(doc) (parse, rules, definition, hash); analysis = analyzeDocument(doc);");
   console.log("  editor path = checkDocument(doc) (the compiler's diagnostics + the analysis, no definition or hash)");
@@ -208,10 +384,69 @@ async function main(): Promise<void> {
     return;
   }
   const agents = Number(values["browser-agents"]);
-  const browser = await measureBrowser(agents, Number(values.loads));
+  const browser = await measureBrowser(agents, Number(values.loads), values.profile);
+  const { load } = browser;
   console.log(
-    `\nEditor shows a ${agents}-agent graph (navigation start → first .react-flow__node visible, target < 2 s): median ${fmt(browser.median)}, p95 ${fmt(browser.p95)} over ${browser.n} loads`,
+    `\nEditor shows a ${agents}-agent graph (navigation start → first .react-flow__node visible, target < 2 s): median ${fmt(load.median)}, p95 ${fmt(load.p95)} over ${load.n} loads`,
   );
+  const med = (pick: (b: LoadBreakdown) => number) => fmt(summarize(browser.breakdowns.map(pick)).median);
+  console.log("Where the time goes (medians over the timed loads, page clock from navigation start):");
+  console.log(`  HTML first byte                    ${med((b) => b.htmlFirstByte)}`);
+  console.log(`  DOMContentLoaded                   ${med((b) => b.domContentLoaded)}`);
+  console.log(
+    `  last script downloaded             ${med((b) => b.scriptsDone)} (${Math.round((browser.breakdowns[0]?.scriptBytes ?? 0) / 1024)} KiB of scripts)`,
+  );
+  console.log(`  graphs.get sent                    ${med((b) => b.draftRequestStart)}`);
+  console.log(
+    `  graphs.get first byte / done       ${med((b) => b.draftFirstByte)} / ${med((b) => b.draftDone)} (${Math.round(browser.breakdowns[0]?.draftBytes ?? 0)} bytes)`,
+  );
+  console.log(`  first node visible                 ${med((b) => b.firstNode)}`);
+  console.log(`  → after the draft arrived          ${med((b) => b.firstNode - b.draftDone)}`);
+  console.log(
+    `  nodes in the DOM at first paint    ${browser.breakdowns[0]?.nodesAtFirstPaint} (settled: ${browser.breakdowns[0]?.nodesSettled})`,
+  );
+  console.log(
+    `  long tasks before it               ${med((b) => b.longTasks).replace(" ms", "")} tasks, ${med((b) => b.longTaskMs)}`,
+  );
+  console.log(
+    `  Chrome: script / layout / style    ${med((b) => b.scriptMs)} / ${med((b) => b.layoutMs)} / ${med((b) => b.styleMs)}`,
+  );
+  console.log(`The editor's pure steps on a ${agents}-agent draft in Node (cold = first call, as on a page load):`);
+  for (const [name, ms] of pure) console.log(`  ${name.padEnd(34)} ${fmt(ms)}`);
+  if (browser.panZoom) {
+    const { zoom, pan, zoomFrames, panFrames } = browser.panZoom;
+    console.log(
+      `Pan/zoom after the load (requestAnimationFrame intervals; 16.7 ms = 60 fps): zoom (24 wheel steps) median ${fmt(zoom.median)}, p95 ${fmt(zoom.p95)}, max ${fmt(zoom.max)} over ${zoomFrames} frames; pan (30-step drag) median ${fmt(pan.median)}, p95 ${fmt(pan.p95)}, max ${fmt(pan.max)} over ${panFrames} frames`,
+    );
+  }
+  if (browser.profilePath)
+    console.log(`CPU profile of one more load: ${browser.profilePath} (open in Chrome DevTools)`);
+}
+
+/**
+ * What the editor computes on the draft when it opens, in Node: parse with the
+ * schema, the first compile (definition + hash) and the separate analysis the
+ * live compile runs, and `checkDocument` (the Problems panel). Cold: first call in this process.
+ */
+function measureOpenSteps(agents: number): [string, number][] {
+  const raw = JSON.parse(JSON.stringify(generateLargeGraph(agents))) as unknown;
+  const time = <T>(fn: () => T): [T, number] => {
+    const t0 = performance.now();
+    const value = fn();
+    return [value, performance.now() - t0];
+  };
+  const [doc, parseMs] = time(() => graphDocumentSchema.parse(raw));
+  const [, compileMs] = time(() => compile(doc));
+  const [, analyzeMs] = time(() => analyzeGraph(doc));
+  const [, checkMs] = time(() => checkDocument(doc));
+  const [, compileWarmMs] = time(() => compile({ ...doc }));
+  return [
+    ["graphDocumentSchema.parse (cold)", parseMs],
+    ["compile (cold)", compileMs],
+    ["analyzeGraph (cold)", analyzeMs],
+    ["checkDocument (cold)", checkMs],
+    ["compile (second call)", compileWarmMs],
+  ];
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { GitCompareArrows, History, Loader2, Plus, RotateCcw, Upload, X } from "lucide-react";
+import { CircleAlert, GitCompareArrows, History, Loader2, Plus, RotateCcw, Upload, X } from "lucide-react";
 import { AlertDialog, Dialog } from "radix-ui";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -31,11 +31,20 @@ type VersionDiff = RouterOutputs["versions"]["diff"];
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
-/** An error's diagnostics (from `versions.create`), if the server sent them. */
-function errorDiagnostics(error: unknown): { message: string; severity: string }[] {
-  const data = (error as { data?: { diagnostics?: unknown } } | null)?.data;
-  return Array.isArray(data?.diagnostics) ? (data.diagnostics as { message: string; severity: string }[]) : [];
+interface ErrorDiagnostic {
+  message: string;
+  severity: string;
+  code?: string;
 }
+
+/** An error's diagnostics (from `versions.create`), if the server sent them. */
+function errorDiagnostics(error: unknown): ErrorDiagnostic[] {
+  const data = (error as { data?: { diagnostics?: unknown } } | null)?.data;
+  return Array.isArray(data?.diagnostics) ? (data.diagnostics as ErrorDiagnostic[]) : [];
+}
+
+/** Error diagnostics shown in the drawer after a refused version. */
+const SHOWN_ERRORS = 5;
 
 /**
  * The versions of a graph, in a sheet at the right: create a version of the
@@ -75,6 +84,8 @@ function VersionsBody(props: VersionsDrawerProps) {
   const [selected, setSelected] = useState<number[]>([]);
   const [restoring, setRestoring] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  /** The errors that refused the last "Create version" (the draft does not compile). */
+  const [refusal, setRefusal] = useState<ErrorDiagnostic[] | null>(null);
 
   const refresh = async () => {
     await Promise.all([
@@ -98,6 +109,7 @@ function VersionsBody(props: VersionsDrawerProps) {
 
   async function createVersion() {
     setCreating(true);
+    setRefusal(null);
     try {
       await props.flush();
       const result = await create.mutateAsync({ graphId: props.graphId });
@@ -106,16 +118,12 @@ function VersionsBody(props: VersionsDrawerProps) {
       else toast.info(`No changes since version ${result.version}: no new version was made`);
     } catch (error) {
       const errors = errorDiagnostics(error).filter((d) => d.severity === "error");
-      toast.error(error instanceof Error ? error.message : "Couldn’t create a version", {
-        description:
-          errors.length > 0
-            ? errors
-                .slice(0, 3)
-                .map((d) => `• ${d.message}`)
-                .join("\n")
-            : undefined,
-        duration: 12_000,
-      });
+      // A draft that does not compile: its errors stay in the drawer (next to the button) until the next try.
+      if (errors.length > 0) setRefusal(errors);
+      else
+        toast.error(`Couldn’t create a version: ${error instanceof Error ? error.message : String(error)}`, {
+          duration: 12_000,
+        });
     } finally {
       setCreating(false);
     }
@@ -160,6 +168,32 @@ function VersionsBody(props: VersionsDrawerProps) {
         )}
         {creating ? "Creating version…" : "Create version"}
       </button>
+
+      {refusal ? (
+        <div className={styles.refusal} role="alert">
+          <p className={styles.refusalTitle}>
+            <CircleAlert size={16} aria-hidden="true" />
+            The draft does not compile, so no version was created.
+          </p>
+          <ul className={styles.refusalList}>
+            {refusal.slice(0, SHOWN_ERRORS).map((d, index) => (
+              <li key={index}>
+                {d.message}
+                {d.code ? <code className={styles.refusalCode}>{d.code}</code> : null}
+              </li>
+            ))}
+          </ul>
+          {refusal.length > SHOWN_ERRORS ? (
+            <p>
+              And {refusal.length - SHOWN_ERRORS} more error{refusal.length - SHOWN_ERRORS === 1 ? "" : "s"}.
+            </p>
+          ) : null}
+          <p className={styles.refusalHint}>
+            Fix {refusal.length === 1 ? "it" : "them"} (the Problems panel under the canvas lists every problem and
+            focuses each one), then create the version again.
+          </p>
+        </div>
+      ) : null}
 
       {versions.isPending ? (
         <p className={styles.muted} role="status">
@@ -287,8 +321,9 @@ function DiffView({ graphId, selected }: { graphId: string; selected: number[] }
   const to: number | "draft" = b === undefined ? "draft" : Math.max(a!, b);
   const diff = useQuery(trpc.versions.diff.queryOptions({ graphId, from, to }));
   const title = `Version ${from} → ${to === "draft" ? "draft" : `version ${to}`}`;
+  const label = `Changes from version ${from} to ${to === "draft" ? "the draft" : `version ${to}`}`;
   return (
-    <section className={styles.diff} aria-label={`Changes from ${title}`}>
+    <section className={styles.diff} aria-label={label}>
       <h3 className={styles.diffTitle}>
         <GitCompareArrows size={16} aria-hidden="true" /> {title}
       </h3>
