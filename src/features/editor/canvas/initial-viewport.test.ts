@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { generateLargeGraph } from "@/core/compiler/fixtures/large-graph";
 import { graphDocumentSchema } from "@/core/graph/schema";
 
-import { ESTIMATED_NODE, initialViewport } from "./initial-viewport";
+import { ESTIMATED_NODE } from "../store/estimated-node";
+import { initialViewport, LARGE_GRAPH_AGENTS } from "./initial-viewport";
 
 const limits = { minZoom: 0.05, maxZoom: 1.1, padding: 0.15 };
 
@@ -30,11 +31,26 @@ describe("initialViewport", () => {
     expect(view.y + (ESTIMATED_NODE.height / 2) * view.zoom).toBeCloseTo(300);
   });
 
-  it("fits a 500-agent graph inside the canvas", () => {
-    const doc = graphDocumentSchema.parse(generateLargeGraph(500));
+  it("fits a graph up to the large-graph size inside the canvas", () => {
+    const doc = graphDocumentSchema.parse(generateLargeGraph(LARGE_GRAPH_AGENTS));
     const view = initialViewport(doc, 1000, 600, limits);
     const maxX = Math.max(...doc.agents.map((a) => a.position.x)) + ESTIMATED_NODE.width;
-    expect(view.zoom).toBeLessThan(0.45);
     expect(view.x + maxX * view.zoom).toBeLessThanOrEqual(1000);
+  });
+
+  it("frames the root and its children of a 500-agent graph, leaving the rest off screen", () => {
+    const doc = graphDocumentSchema.parse(generateLargeGraph(500));
+    const view = initialViewport(doc, 1000, 600, limits);
+    const framed = new Set([
+      doc.rootAgentId,
+      ...doc.handoffs.filter((h) => h.from === doc.rootAgentId).map((h) => h.to),
+    ]);
+    const onScreen = (a: (typeof doc.agents)[number]) =>
+      view.x + a.position.x * view.zoom >= -1 &&
+      view.x + (a.position.x + ESTIMATED_NODE.width) * view.zoom <= 1001 &&
+      view.y + a.position.y * view.zoom >= -1 &&
+      view.y + (a.position.y + ESTIMATED_NODE.height) * view.zoom <= 601;
+    for (const agent of doc.agents.filter((a) => framed.has(a.id))) expect(onScreen(agent)).toBe(true);
+    expect(doc.agents.filter((a) => !onScreen(a)).length).toBeGreaterThan(400);
   });
 });

@@ -2,14 +2,18 @@ import { getViewportForBounds, type Viewport } from "@xyflow/react";
 
 import type { GraphDocument } from "@/core/graph/schema";
 
-/** A node's size before React Flow measured it (for the first view). */
-export const ESTIMATED_NODE = { width: 248, height: 130 };
+import { ESTIMATED_NODE } from "../store/estimated-node";
+
+/** Above this many agents the first view shows the root and its children, not the whole graph. */
+export const LARGE_GRAPH_AGENTS = 150;
 
 /**
  * The first view: the document's saved viewport, else the whole graph fitted
- * in a canvas of `width` × `height`. Worked out from the document before the
- * first render, so a big graph is drawn once at the right zoom (not at 100 %
- * and then fitted).
+ * in a canvas of `width` × `height` — for a large graph, the root and its
+ * children (a whole 500-agent graph is unreadable at the zoom that fits it,
+ * and drawing every node is most of the time to open it; fit view shows it
+ * all). Worked out from the document before the first render, so a big graph
+ * is drawn once at the right zoom (not at 100 % and then fitted).
  */
 export function initialViewport(
   document: GraphDocument,
@@ -23,7 +27,7 @@ export function initialViewport(
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const { position } of document.agents) {
+  for (const { position } of framedAgents(document)) {
     minX = Math.min(minX, position.x);
     minY = Math.min(minY, position.y);
     maxX = Math.max(maxX, position.x + ESTIMATED_NODE.width);
@@ -37,4 +41,13 @@ export function initialViewport(
     limits.maxZoom,
     limits.padding,
   );
+}
+
+/** The agents the first view frames: all of them, or the root and its children in a large graph. */
+function framedAgents(document: GraphDocument): GraphDocument["agents"] {
+  if (document.agents.length <= LARGE_GRAPH_AGENTS) return document.agents;
+  const ids = new Set([document.rootAgentId]);
+  for (const handoff of document.handoffs) if (handoff.from === document.rootAgentId) ids.add(handoff.to);
+  const framed = document.agents.filter((agent) => ids.has(agent.id));
+  return framed.length > 0 ? framed : document.agents;
 }

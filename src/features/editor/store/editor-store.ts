@@ -9,7 +9,7 @@ import { EMPTY_SUMMARIES, type Summaries } from "../compile/summaries";
 import type { Selection } from "../selection";
 import { moveAgents, type XY } from "./document-ops";
 import type { AgentFlowNode, HandoffFlowEdge } from "./flow-types";
-import { selectedIds, syncEdges, syncNodes } from "./view-sync";
+import { selectedIds, syncEdges, syncNodes, withoutEstimate } from "./view-sync";
 
 /** Where the draft stands against the server. */
 export type SaveStatus = "saved" | "unsaved" | "saving" | "error" | "conflict";
@@ -202,7 +202,11 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
             // Removals go through onDelete (one undo step for nodes and edges together).
             const relevant = changes.filter((change) => change.type !== "remove");
             if (relevant.length === 0) return;
-            const nodes = applyNodeChanges(relevant, get().nodes);
+            let nodes = applyNodeChanges(relevant, get().nodes);
+            if (relevant.some((change) => change.type === "dimensions")) {
+              const measured = new Set(relevant.flatMap((change) => (change.type === "dimensions" ? [change.id] : [])));
+              nodes = nodes.map((node) => (measured.has(node.id) ? withoutEstimate(node) : node));
+            }
             const dropped = new Map<string, XY>();
             let selectionChanged = false;
             let byId: Map<string, AgentFlowNode> | null = null;
