@@ -56,6 +56,21 @@ async function openEditor(page: Page, graphId: string) {
 }
 
 const nodes = (page: Page) => page.locator(".react-flow__node");
+
+/** A point of the canvas with nothing drawn on it, searched on a grid from the bottom right. */
+async function emptyCanvasPoint(page: Page): Promise<{ x: number; y: number }> {
+  const point = await page.locator(".react-flow__pane").evaluate((pane) => {
+    const box = pane.getBoundingClientRect();
+    for (let y = box.bottom - 30; y > box.top + 30; y -= 20) {
+      for (let x = box.right - 60; x > box.left + 60; x -= 20) {
+        if (document.elementFromPoint(x, y) === pane) return { x, y };
+      }
+    }
+    return null;
+  });
+  expect(point, "no empty spot on the canvas").not.toBeNull();
+  return point!;
+}
 const edges = (page: Page) => page.locator(".react-flow__edge");
 const saveState = (page: Page) =>
   page.getByRole("status").filter({ hasText: /Saved|Saving|Unsaved|Not saved|Conflict/ });
@@ -280,16 +295,23 @@ test.describe("editor", () => {
     const { id } = ((await response.json()) as { result: { data: { id: string } } }).result.data;
 
     await openEditor(page, id);
-    // Fitted to the view, every agent is on screen (drawn compact at this zoom).
-    await expect(nodes(page)).toHaveCount(500);
+    // A large graph opens on its root and the root's children; agents off screen are not drawn.
+    const root = document.agents.find((agent) => agent.id === document.rootAgentId)!;
+    await expect(page.getByRole("group", { name: `Agent ${root.name}`, exact: true })).toBeVisible();
+    const drawnAtFirst = await nodes(page).count();
+    expect(drawnAtFirst).toBeGreaterThan(0);
+    expect(drawnAtFirst).toBeLessThan(100);
+    await expect(page.locator(".react-flow__edge").first()).toBeVisible();
     await page.getByRole("button", { name: "Zoom In" }).click();
     await page.getByRole("button", { name: "Zoom In" }).click();
-    const pane = (await page.locator(".react-flow__pane").boundingBox())!;
-    await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height - 20);
+    // Pan by dragging empty canvas (not an agent, which would move it).
+    const start = await emptyCanvasPoint(page);
+    await page.mouse.move(start.x, start.y);
     await page.mouse.down();
-    await page.mouse.move(pane.x + pane.width / 2 - 200, pane.y + pane.height - 120, { steps: 8 });
+    await page.mouse.move(start.x - 200, start.y - 100, { steps: 8 });
     await page.mouse.up();
     await page.getByRole("button", { name: "Fit view" }).first().click();
+    // Fitted to the view, every agent is on screen (drawn compact at this zoom).
     await expect(nodes(page)).toHaveCount(500);
     await expectSaved(page);
     expect(problems).toEqual([]);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useReactFlow } from "@xyflow/react";
+import { getViewportForBounds, useReactFlow, useStoreApi } from "@xyflow/react";
 import { useMemo } from "react";
 import { toast } from "sonner";
 
@@ -27,6 +27,7 @@ const DEFAULT_NODE_SIZE = { width: 248, height: 132 };
 const PASTE_OFFSET = { x: 40, y: 40 };
 const FOCUS_DURATION_MS = 300;
 const FIT_VIEW = { duration: FOCUS_DURATION_MS, padding: 0.15, maxZoom: 1.1 };
+const FOCUS_VIEW = { duration: FOCUS_DURATION_MS, padding: 0.4, maxZoom: 1.2 };
 
 /** Ctrl+C holds agents here, for the session (every editor tab of this page shares it). */
 let clipboard: Clipboard | null = null;
@@ -54,8 +55,30 @@ export interface EditorCommands {
 export function useEditorActions(): EditorCommands {
   const store = useEditorStoreApi();
   const flow = useReactFlow<AgentFlowNode, HandoffFlowEdge>();
+  const flowStore = useStoreApi<AgentFlowNode, HandoffFlowEdge>();
 
   return useMemo(() => {
+    /**
+     * Frames `ids` (every agent when null). Not React Flow's fitView: that
+     * counts only agents it has drawn, and in a large graph the ones off
+     * screen are not drawn yet; `getNodesBounds` sizes those by their estimate.
+     */
+    const frame = (ids: string[] | null, view: typeof FIT_VIEW) => {
+      const { width, height, minZoom, maxZoom } = flowStore.getState();
+      const targets = ids ?? flow.getNodes().map((node) => node.id);
+      if (targets.length === 0 || width === 0 || height === 0) return;
+      const bounds = flow.getNodesBounds(targets);
+      const viewport = getViewportForBounds(
+        bounds,
+        width,
+        height,
+        minZoom,
+        Math.min(view.maxZoom, maxZoom),
+        view.padding,
+      );
+      void flow.setViewport(viewport, { duration: view.duration });
+    };
+
     const viewCenter = (): XY => {
       const pane = document.querySelector(".react-flow");
       const rect = pane?.getBoundingClientRect();
@@ -167,9 +190,9 @@ export function useEditorActions(): EditorCommands {
         });
         const current = store.getState();
         current.commit(moveAgents(current.document, positions), "Auto-layout");
-        window.requestAnimationFrame(() => void flow.fitView(FIT_VIEW));
+        window.requestAnimationFrame(() => frame(null, FIT_VIEW));
       },
-      fitView: () => void flow.fitView(FIT_VIEW),
+      fitView: () => frame(null, FIT_VIEW),
       focus: (selection) => {
         const state = store.getState();
         state.select(selection);
@@ -182,15 +205,10 @@ export function useEditorActions(): EditorCommands {
                 return edge ? [edge.source, edge.target] : [];
               })();
         if (ids.length === 0) return;
-        void flow.fitView({
-          nodes: ids.map((id) => ({ id })),
-          duration: FOCUS_DURATION_MS,
-          padding: 0.4,
-          maxZoom: 1.2,
-        });
+        frame(ids, FOCUS_VIEW);
       },
       undo: () => store.getState().undo(),
       redo: () => store.getState().redo(),
     };
-  }, [flow, store]);
+  }, [flow, flowStore, store]);
 }

@@ -4,6 +4,7 @@ import {
   Background,
   BackgroundVariant,
   ConnectionLineType,
+  ControlButton,
   Controls,
   MarkerType,
   MiniMap,
@@ -19,6 +20,7 @@ import {
   type OnConnectEnd,
   type Viewport,
 } from "@xyflow/react";
+import { Maximize } from "lucide-react";
 import { useCallback, useLayoutEffect, useRef, useState, type DragEvent } from "react";
 
 import { connect, hasHandoff, reconnect, removeElements } from "../store/document-ops";
@@ -193,12 +195,12 @@ export function EditorCanvas({ colorMode: colorModeOverride }: { colorMode?: Col
             className={styles.minimap}
             style={MINIMAP_SIZE}
           />
-          <Controls
-            className={styles.controls}
-            showInteractive={false}
-            fitViewOptions={fitViewOptions}
-            aria-label="Zoom controls"
-          />
+          <Controls className={styles.controls} showInteractive={false} showFitView={false} aria-label="Zoom controls">
+            {/* The editor's fit view, which also frames agents not drawn yet (React Flow's counts drawn ones). */}
+            <ControlButton onClick={actions.fitView} title="Fit view" aria-label="Fit view">
+              <Maximize aria-hidden="true" />
+            </ControlButton>
+          </Controls>
         </ReactFlow>
       )}
     </div>
