@@ -42,6 +42,10 @@ export const HELP = {
     maxTokens: described(params.maxTokens, "Maximum output tokens.") + " Empty = the provider's default.",
     mode: "All: root or delegated to; primary: only the main agent (cannot be delegated to); sub-agent: only delegated to (cannot be the root).",
     hidden: described(agent.hidden, "Hidden from the visible agent list."),
+    isRoot:
+      "This is the main agent (the graph's rootAgentId): every run starts here, at depth 0. To change it, open another agent and make it the main agent.",
+    makeRoot:
+      "Every run starts at the main agent (rootAgentId, depth 0). Making this agent the main agent changes where runs start and the roles the compiler gives; a sub-agent-mode agent cannot be the root.",
   },
   models: {
     chain:

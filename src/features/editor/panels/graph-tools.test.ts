@@ -4,7 +4,9 @@ import { checkDocument } from "@/core/analysis";
 import { graphDocumentSchema, type GraphDocument } from "@/core/graph/schema";
 import { scriptTurnSchema } from "@/core/models/model-ref";
 
+import { setRootAgent } from "./document-updates";
 import { addToolRef, newToolRef, removeToolRef, toolRefDiagnostics, toolUsers, updateToolRef } from "./graph-tools";
+import { toolOptions } from "./tool-catalog";
 import { tidyUsage, usageSummary } from "./turn-usage";
 
 function doc(): GraphDocument {
@@ -91,5 +93,26 @@ describe("scripted turn usage", () => {
   it("is validated by the core schema", () => {
     expect(scriptTurnSchema.safeParse({ ...turn, usage: { inputTokens: -1 } }).success).toBe(false);
     expect(scriptTurnSchema.safeParse({ ...turn, usage: { inputTokens: 1.5 } }).success).toBe(false);
+  });
+});
+
+describe("graph tools in the allow-list and the main agent", () => {
+  it("offers the graph's tools in an agent's Tools checklist, with their kind", () => {
+    const options = toolOptions(doc());
+    expect(options.find((o) => o.name === "search_web")).toEqual({
+      name: "search_web",
+      kind: "http",
+      description: "Searches.",
+    });
+  });
+
+  it("makes another agent the main agent", () => {
+    const document = doc();
+    const next = setRootAgent(document, "web");
+    expect(next.rootAgentId).toBe("web");
+    expect(setRootAgent(document, "lead")).toBe(document);
+    expect(setRootAgent(document, "nobody")).toBe(document);
+    // The old root is now unreachable: the compiler says so.
+    expect(checkDocument(next).diagnostics.some((d) => d.nodeIds?.includes("lead"))).toBe(true);
   });
 });
