@@ -113,7 +113,9 @@ test("graph tools: add one, allow it on an agent, see the count, remove it with 
   await panel.getByRole("tab", { name: "Tools" }).click();
   const checkbox = panel.getByRole("checkbox", { name: /search_web/ });
   await expect(panel.getByRole("list", { name: "Tools" })).toContainText("MCP");
-  await checkbox.click();
+  // Keyboard, not a click: the checklist may still shift while the compile catches up.
+  await checkbox.press("Space");
+  await expect(checkbox).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("agent-node-data-analyst")).toContainText("2 tools");
   await waitForSaved(page);
   await expect
@@ -153,13 +155,13 @@ test("a scripted turn's token usage is editable, validated and saved", async ({ 
   await panel.getByText(/^Script: /).click();
   const turn = panel.getByRole("group", { name: "Turn 1" });
   await turn.getByText(/^Token usage: estimated/).click();
-  await turn.getByLabel("Input tokens").fill("-5");
-  await turn.getByLabel("Input tokens").press("Enter");
+  await turn.getByLabel("Input tokens", { exact: true }).fill("-5");
+  await turn.getByLabel("Input tokens", { exact: true }).press("Enter");
   await expect(turn.getByText("At least 0.")).toBeVisible();
-  await turn.getByLabel("Input tokens").fill("1200");
-  await turn.getByLabel("Input tokens").press("Tab");
-  await turn.getByLabel("Output tokens").fill("300");
-  await turn.getByLabel("Output tokens").press("Enter");
+  await turn.getByLabel("Input tokens", { exact: true }).fill("1200");
+  await turn.getByLabel("Input tokens", { exact: true }).press("Tab");
+  await turn.getByLabel("Output tokens", { exact: true }).fill("300");
+  await turn.getByLabel("Output tokens", { exact: true }).press("Enter");
   await expect(turn.getByText(/^Token usage: 1200 in · 300 out/)).toBeVisible();
   await waitForSaved(page);
   await expect
@@ -169,10 +171,10 @@ test("a scripted turn's token usage is editable, validated and saved", async ({ 
     )
     .toEqual({ inputTokens: 1200, outputTokens: 300 });
   // Emptying both counts removes the usage again (the runtime estimates).
-  await turn.getByLabel("Input tokens").fill("");
-  await turn.getByLabel("Input tokens").press("Tab");
-  await turn.getByLabel("Output tokens").fill("");
-  await turn.getByLabel("Output tokens").press("Enter");
+  await turn.getByLabel("Input tokens", { exact: true }).fill("");
+  await turn.getByLabel("Input tokens", { exact: true }).press("Tab");
+  await turn.getByLabel("Output tokens", { exact: true }).fill("");
+  await turn.getByLabel("Output tokens", { exact: true }).press("Enter");
   await expect(turn.getByText(/^Token usage: estimated/)).toBeVisible();
   await waitForSaved(page);
   await expect
@@ -185,9 +187,19 @@ test("a scripted turn's token usage is editable, validated and saved", async ({ 
   expect(errors).toEqual([]);
 });
 
-/** The canvas's current transform, from React Flow's viewport element. */
-async function viewportTransform(page: Page): Promise<string> {
-  return page.locator(".react-flow__viewport").evaluate((element) => (element as HTMLElement).style.transform);
+/** The canvas's current viewport, read from React Flow's transform. */
+async function currentViewport(page: Page): Promise<{ x: number; y: number; zoom: number }> {
+  const transform = await page
+    .locator(".react-flow__viewport")
+    .evaluate((element) => (element as HTMLElement).style.transform);
+  const [x, y, zoom] = (transform.match(/-?[\d.]+/g) ?? []).map(Number);
+  return { x, y, zoom };
+}
+
+function expectClose(actual: { x: number; y: number; zoom: number }, expected: { x: number; y: number; zoom: number }) {
+  expect(Math.abs(actual.x - expected.x)).toBeLessThan(0.2);
+  expect(Math.abs(actual.y - expected.y)).toBeLessThan(0.2);
+  expect(Math.abs(actual.zoom - expected.zoom)).toBeLessThan(0.001);
 }
 
 test("pan and zoom are saved with the draft (not an undo step) and the graph reopens there", async ({ page }) => {
@@ -199,6 +211,7 @@ test("pan and zoom are saved with the draft (not an undo step) and the graph reo
   // Opening alone saves nothing.
   expect((await saved(page, graphId)).draft.ui?.viewport).toBeUndefined();
 
+  const opened = await currentViewport(page);
   await page.getByRole("button", { name: "Zoom out" }).click();
   const pane = page.locator(".react-flow__pane");
   const box = (await pane.boundingBox())!;
@@ -210,14 +223,15 @@ test("pan and zoom are saved with the draft (not an undo step) and the graph reo
   await expect.poll(async () => (await saved(page, graphId)).draft.ui?.viewport).toBeDefined();
   await waitForSaved(page);
   const { viewport } = (await saved(page, graphId)).draft.ui!;
-  expect(viewport!.zoom).toBeLessThan(1.1);
+  expect(viewport!.zoom).toBeLessThan(opened.zoom);
   await expect(undo).toBeDisabled();
-  const before = await viewportTransform(page);
-  expect(before).toBe(`translate(${viewport!.x}px, ${viewport!.y}px) scale(${viewport!.zoom})`);
+  // What is saved is where the canvas looks now (rounded to 0.1 px), moved from where it opened.
+  expectClose(await currentViewport(page), viewport!);
 
   await page.reload();
   await expect(page.getByTestId("agent-node-lead")).toBeVisible();
-  expect(await viewportTransform(page)).toBe(before);
+  expectClose(await currentViewport(page), viewport!);
+  await expect(undo).toBeDisabled();
   expect(errors).toEqual([]);
 });
 

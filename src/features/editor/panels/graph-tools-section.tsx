@@ -6,7 +6,6 @@ import { useId, useState } from "react";
 
 import type { CompileResult } from "@/core/compiler";
 import { toolRefSchema, type GraphDocument, type ToolRef } from "@/core/graph/schema";
-import { BUILTIN_TOOL_NAMES, TASK_TOOL_NAMES } from "@/core/tools/builtin-tools";
 
 import dialogStyles from "../editor.module.css";
 import type { DocumentChange } from "../selection";
@@ -22,8 +21,6 @@ const KIND_CHOICES = [
   { value: "http", label: "HTTP" },
   { value: "mcp", label: "MCP" },
 ] as const;
-
-const RESERVED = [...BUILTIN_TOOL_NAMES, ...TASK_TOOL_NAMES];
 
 /** The graph's tool references (`document.tools`): add, edit, remove (with the agents that allow them). */
 export function GraphToolsSection({
@@ -81,7 +78,7 @@ export function GraphToolsSection({
           className={styles.button}
           disabled={!canAdd}
           onClick={() => {
-            const tool = newToolRef(document, RESERVED);
+            const tool = newToolRef(document);
             onChange(addToolRef(document, tool), `Add graph tool ${tool.name}`);
           }}
         >

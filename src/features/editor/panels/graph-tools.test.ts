@@ -30,11 +30,20 @@ function doc(): GraphDocument {
 describe("graph tools", () => {
   it("adds a tool with a fresh valid name", () => {
     const document = doc();
-    const first = newToolRef(document, ["calculator"]);
+    const first = newToolRef(document);
     expect(first).toEqual({ name: "http_tool", kind: "http", description: "" });
     const next = addToolRef(document, first);
     expect(newToolRef(next).name).toBe("http_tool_2");
     expect(graphDocumentSchema.safeParse(next).success).toBe(true);
+  });
+
+  it("never touches allow-list entries that name a built-in", () => {
+    const document = addToolRef(doc(), { name: "calculator", kind: "http", description: "" });
+    expect(toolUsers(document, "calculator")).toEqual([]);
+    expect(removeToolRef(document, 1).agents).toBe(document.agents);
+    expect(updateToolRef(document, 1, { name: "calc_http", kind: "http", description: "" }).agents).toBe(
+      document.agents,
+    );
   });
 
   it("lists the agents that allow a tool", () => {

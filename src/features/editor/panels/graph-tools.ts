@@ -1,5 +1,9 @@
 import type { Diagnostic } from "@/core/compiler";
 import { toolRefSchema, type AgentNode, type GraphDocument, type ToolRef } from "@/core/graph/schema";
+import { BUILTIN_TOOL_NAMES, TASK_TOOL_NAMES } from "@/core/tools/builtin-tools";
+
+/** Names of built-in and task tools: an allow-list entry with one of them means the built-in, never a graph tool. */
+const RESERVED = new Set<string>([...BUILTIN_TOOL_NAMES, ...TASK_TOOL_NAMES]);
 
 /**
  * The graph's own tool references (`document.tools`): pure edits for the
@@ -8,8 +12,8 @@ import { toolRefSchema, type AgentNode, type GraphDocument, type ToolRef } from 
  */
 
 /** A fresh HTTP tool with a name no tool of the graph (nor a built-in) has. */
-export function newToolRef(document: GraphDocument, reserved: readonly string[] = []): ToolRef {
-  const taken = new Set([...reserved, ...document.tools.map((tool) => tool.name)]);
+export function newToolRef(document: GraphDocument): ToolRef {
+  const taken = new Set([...RESERVED, ...document.tools.map((tool) => tool.name)]);
   let name = "http_tool";
   for (let n = 2; taken.has(name); n++) name = `http_tool_${n}`;
   return toolRefSchema.parse({ name, kind: "http" });
@@ -20,8 +24,9 @@ export function addToolRef(document: GraphDocument, tool: ToolRef): GraphDocumen
   return { ...document, tools: [...document.tools, tool] };
 }
 
-/** The agents whose allow-list names `name`. */
+/** The agents whose allow-list names the graph tool `name` (none for a built-in's name: they mean the built-in). */
 export function toolUsers(document: GraphDocument, name: string): AgentNode[] {
+  if (RESERVED.has(name)) return [];
   return document.agents.filter((agent) => agent.tools.includes(name));
 }
 
@@ -46,7 +51,8 @@ export function updateToolRef(document: GraphDocument, index: number, next: Tool
   const previous = document.tools[index];
   if (!previous) return document;
   const tools = document.tools.map((tool, i) => (i === index ? next : tool));
-  const renamed = previous.name !== next.name && !tools.some((tool) => tool.name === previous.name);
+  const renamed =
+    previous.name !== next.name && !RESERVED.has(previous.name) && !tools.some((tool) => tool.name === previous.name);
   return {
     ...document,
     tools,
@@ -62,7 +68,7 @@ export function removeToolRef(document: GraphDocument, index: number): GraphDocu
   const removed = document.tools[index];
   if (!removed) return document;
   const tools = document.tools.filter((_, i) => i !== index);
-  const stillDeclared = tools.some((tool) => tool.name === removed.name);
+  const stillDeclared = RESERVED.has(removed.name) || tools.some((tool) => tool.name === removed.name);
   return {
     ...document,
     tools,
