@@ -187,6 +187,30 @@ test("a scripted turn's token usage is editable, validated and saved", async ({ 
   expect(errors).toEqual([]);
 });
 
+test("any agent can be made the main agent (rootAgentId), as one undo step", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const graphId = await openResearchTeam(page);
+  await selectAgent(page, "web-researcher");
+  await inspector(page).getByRole("tab", { name: "Agent" }).click();
+  await inspector(page).getByRole("button", { name: "Make this the main agent" }).click();
+  await expect(page.getByTestId("agent-node-web-researcher")).toContainText("Main · root");
+  await expect(inspector(page).getByText("This is the main agent")).toBeVisible();
+  await waitForSaved(page);
+  const input = encodeURIComponent(JSON.stringify({ graphId }));
+  const read = async () =>
+    (
+      (await (await page.request.get(`/api/trpc/graphs.get?input=${input}`)).json()) as {
+        result: { data: { draft: { rootAgentId: string } } };
+      }
+    ).result.data.draft.rootAgentId;
+  await expect.poll(read).toBe("web-researcher");
+  await page.getByRole("toolbar", { name: "Editor tools" }).getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByTestId("agent-node-lead")).toContainText("Main · root");
+  await waitForSaved(page);
+  await expect.poll(read).toBe("lead");
+  expect(errors).toEqual([]);
+});
+
 /** The canvas's current viewport, read from React Flow's transform. */
 async function currentViewport(page: Page): Promise<{ x: number; y: number; zoom: number }> {
   const transform = await page

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { graphDocumentSchema } from "@/core/graph/schema";
 
-import { sameViewport, savedViewport, withViewport } from "./viewport";
+import { differsOnlyInView, sameViewport, savedViewport, withViewport } from "./viewport";
 
 const doc = graphDocumentSchema.parse({
   schemaVersion: 1,
@@ -30,5 +30,15 @@ describe("viewport helpers", () => {
     expect(withViewport(set, { x: 1, y: 2, zoom: 0.5 })).toBe(set);
     expect(withViewport(set, undefined).ui).toEqual({});
     expect(withViewport(doc, undefined)).toBe(doc);
+  });
+});
+
+describe("differsOnlyInView", () => {
+  it("is true only when nothing but ui changed", () => {
+    const moved = withViewport(doc, { x: 1, y: 2, zoom: 0.5 });
+    expect(differsOnlyInView(doc, moved)).toBe(true);
+    expect(differsOnlyInView(doc, doc)).toBe(true);
+    expect(differsOnlyInView(doc, { ...moved, name: "Other" })).toBe(false);
+    expect(differsOnlyInView(doc, { ...doc, agents: [...doc.agents] })).toBe(false);
   });
 });

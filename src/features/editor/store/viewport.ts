@@ -29,3 +29,14 @@ export function withViewport(document: GraphDocument, viewport: SavedViewport | 
   }
   return { ...document, ui: { ...document.ui, viewport } };
 }
+
+/** True when `b` is `a` with at most its `ui` (the saved viewport) changed: nothing the compiler reads differs. */
+export function differsOnlyInView(a: GraphDocument, b: GraphDocument): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  keys.delete("ui");
+  for (const key of keys) {
+    if (a[key as keyof GraphDocument] !== b[key as keyof GraphDocument]) return false;
+  }
+  return true;
+}
