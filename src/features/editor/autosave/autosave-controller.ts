@@ -1,6 +1,7 @@
 import type { GraphDocument } from "@/core/graph/schema";
 
 import type { EditorStore } from "../store/editor-store";
+import { differsOnlyInView } from "../store/viewport";
 
 /** Saves a draft on the server; resolves with the new revision. */
 export type SaveDraft = (input: { revision: number; draft: GraphDocument }) => Promise<{ revision: number }>;
@@ -32,6 +33,15 @@ export class AutosaveController {
     private readonly options: AutosaveOptions,
   ) {
     this.delayMs = options.delayMs ?? 800;
+  }
+
+  /**
+   * True while the draft has unsaved edits beyond where the canvas looks: an
+   * unsaved pan or zoom alone is not worth a "leave the page?" prompt.
+   */
+  get hasUnsavedEdits(): boolean {
+    const state = this.store.getState();
+    return !differsOnlyInView(state.savedDocument, state.document);
   }
 
   /** Starts watching the draft (idempotent). */

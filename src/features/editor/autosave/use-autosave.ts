@@ -40,7 +40,7 @@ export function useAutosave(): AutosaveController {
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (!controller.dirty) return;
+      if (!controller.hasUnsavedEdits) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = "";

@@ -21,11 +21,12 @@ import {
   type Viewport,
 } from "@xyflow/react";
 import { Maximize } from "lucide-react";
-import { useCallback, useLayoutEffect, useRef, useState, type DragEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent } from "react";
 
 import { connect, hasHandoff, reconnect, removeElements } from "../store/document-ops";
 import { useEditor, useEditorStoreApi } from "../store/editor-context";
 import type { AgentFlowNode, HandoffFlowEdge } from "../store/flow-types";
+import { savedViewport } from "../store/viewport";
 import { useEditorActions } from "../use-editor-actions";
 import { AgentNodeComponent } from "./agent-node";
 import styles from "./canvas.module.css";
@@ -46,6 +47,8 @@ const DELETE_KEYS = ["Backspace", "Delete"];
 const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 2;
+/** Quiet time after a pan or zoom ends before the viewport is recorded in the draft. */
+const VIEWPORT_SAVE_DELAY_MS = 400;
 /** The MIME type the palette puts on a drag. */
 export const PALETTE_DRAG_TYPE = "application/x-agent-graph-palette";
 
@@ -78,6 +81,27 @@ export function EditorCanvas({ colorMode: colorModeOverride }: { colorMode?: Col
       }),
     );
   }, [store, viewport]);
+
+  // Pans and zooms end up in document.ui.viewport (saved with the draft, not an undo step), so the
+  // graph opens where it was left. Only the end of a move is recorded, after a short pause.
+  const viewportTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onMoveEnd = useCallback(
+    (_event: unknown, next: Viewport) => {
+      if (viewportTimer.current !== null) clearTimeout(viewportTimer.current);
+      viewportTimer.current = setTimeout(() => {
+        viewportTimer.current = null;
+        const saved = savedViewport(next);
+        if (saved) store.getState().setViewport(saved);
+      }, VIEWPORT_SAVE_DELAY_MS);
+    },
+    [store],
+  );
+  useEffect(
+    () => () => {
+      if (viewportTimer.current !== null) clearTimeout(viewportTimer.current);
+    },
+    [],
+  );
 
   const isValidConnection: IsValidConnection<HandoffFlowEdge> = useCallback(
     (connection: Connection | Edge) =>
@@ -179,6 +203,7 @@ export function EditorCanvas({ colorMode: colorModeOverride }: { colorMode?: Col
           connectionLineType={ConnectionLineType.Bezier}
           colorMode={colorMode}
           defaultViewport={viewport}
+          onMoveEnd={onMoveEnd}
           minZoom={MIN_ZOOM}
           maxZoom={MAX_ZOOM}
           onlyRenderVisibleElements

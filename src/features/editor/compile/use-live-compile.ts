@@ -10,6 +10,7 @@ import { documentCheckOf, problemsByTarget } from "../diagnostics/problems";
 
 import { useEditor, useEditorStoreApi } from "../store/editor-context";
 import type { EditorStore } from "../store/editor-store";
+import { differsOnlyInView } from "../store/viewport";
 import { problemCountsFromTargets, summarize } from "./summaries";
 
 /**
@@ -65,7 +66,13 @@ export function useLiveCompile(): void {
   const document = useEditor((state) => state.document);
 
   useEffect(() => {
-    if (store.getState().compiledDocument === document) return;
+    const { compiledDocument, compiled, analysis, summaries } = store.getState();
+    if (compiledDocument === document) return;
+    // A pan or zoom only moved the saved viewport: the verdict stands (no compile while panning a big graph).
+    if (compiledDocument && compiled && analysis && differsOnlyInView(compiledDocument, document)) {
+      store.getState().setCompiled(document, compiled, analysis, summaries);
+      return;
+    }
     const timer = window.setTimeout(() => compileInto(store), CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [document, store]);

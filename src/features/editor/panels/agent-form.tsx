@@ -1,10 +1,11 @@
 "use client";
 
+import { Crown } from "lucide-react";
 import { useMemo } from "react";
 
 import { agentNodeSchema, type AgentNode } from "@/core/graph/schema";
 
-import { changeLabel, updateAgent } from "./document-updates";
+import { changeLabel, setRootAgent, updateAgent } from "./document-updates";
 import { HELP } from "./field-help";
 import { NumberField, SelectField, SwitchField, TextField } from "./fields";
 import type { PanelProps } from "./panel-props";
@@ -113,6 +114,23 @@ export function AgentForm({ agent, document, onChange }: PanelProps & { agent: A
       <h3 className={styles.sectionTitle}>Visibility</h3>
       <SelectField {...props} name="mode" label="Mode" help={HELP.agent.mode} choices={MODE_CHOICES} />
       <SwitchField {...props} name="hidden" label="Hidden" help={HELP.agent.hidden} />
+      <h3 className={styles.sectionTitle}>Main agent</h3>
+      {document.rootAgentId === agent.id ? (
+        <p className={styles.help}>{HELP.agent.isRoot}</p>
+      ) : (
+        <>
+          <p className={styles.help}>{HELP.agent.makeRoot}</p>
+          <div>
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() => onChange(setRootAgent(document, agent.id), `Make ${agent.name} the main agent`)}
+            >
+              <Crown size={14} aria-hidden /> Make this the main agent
+            </button>
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -90,3 +90,9 @@ export function changeLabel(
   if (changed.length === 0) return `Edit ${subject}`;
   return `Edit ${subject} ${changed.map((key) => names[key]).join(", ")}`;
 }
+
+/** The document with agent `id` as its main agent (`rootAgentId`); the same document when it is already or has no such agent. */
+export function setRootAgent(document: GraphDocument, id: string): GraphDocument {
+  if (document.rootAgentId === id || !document.agents.some((agent) => agent.id === id)) return document;
+  return { ...document, rootAgentId: id };
+}

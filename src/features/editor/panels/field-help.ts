@@ -1,5 +1,6 @@
 import {
   agentNodeSchema,
+  toolRefSchema,
   budgetsSchema,
   executionSchema,
   handoffEdgeSchema,
@@ -25,6 +26,7 @@ const execution = executionSchema.shape;
 const filter = inputFilterSchema.shape;
 const budgets = budgetsSchema.shape;
 const model = modelRefSchema.options[0].shape;
+const toolRef = toolRefSchema.shape;
 
 export const HELP = {
   agent: {
@@ -40,6 +42,10 @@ export const HELP = {
     maxTokens: described(params.maxTokens, "Maximum output tokens.") + " Empty = the provider's default.",
     mode: "All: root or delegated to; primary: only the main agent (cannot be delegated to); sub-agent: only delegated to (cannot be the root).",
     hidden: described(agent.hidden, "Hidden from the visible agent list."),
+    isRoot:
+      "This is the main agent (the graph's rootAgentId): every run starts here, at depth 0. To change it, open another agent and make it the main agent.",
+    makeRoot:
+      "Every run starts at the main agent (rootAgentId, depth 0). Making this agent the main agent changes where runs start and the roles the compiler gives; a sub-agent-mode agent cannot be the root.",
   },
   models: {
     chain:
@@ -115,6 +121,27 @@ export const HELP = {
       "Shown on the canvas; also part of the reused-session key, so two edges to one child keep separate memories.",
     modelChain: described(edge.modelChain, "Model override."),
     generalPurpose: described(edge.generalPurpose, "Self-delegation."),
+  },
+  graphTools: {
+    section:
+      "Tools this graph uses beyond the built-ins: each references the workspace tool catalog (HTTP tools and MCP servers, configured in Settings in a later release), and agents pick them in their Tools tab allow-list.",
+    name: "The name the model sees and allow-lists use; letters, digits, _ and -, not a built-in or handoff tool name. Renaming updates the allow-lists.",
+    kind: "HTTP: a tool that calls an HTTP endpoint. MCP: a tool served by an MCP server.",
+    catalogId: described(
+      toolRef.catalogId,
+      "The id of the entry in the workspace tool catalog this tool resolves to; empty = looked up by name.",
+    ),
+    description: described(
+      toolRef.description,
+      "What the tool does, shown next to it in the allow-list (the catalog's own description is what the model reads).",
+    ),
+  },
+  usage: {
+    section:
+      "Token counts this turn reports (they drive budgets and the cost estimate); empty = estimated from the text length.",
+    inputTokens: "Input (prompt) tokens this turn reports.",
+    outputTokens: "Output (completion) tokens this turn reports.",
+    cachedInputTokens: "Of the input tokens, how many came from the provider's prompt cache.",
   },
   graph: {
     name: "Name of the graph, shown in the graph list.",

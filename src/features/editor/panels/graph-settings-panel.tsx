@@ -7,6 +7,7 @@ import { graphDocumentSchema, graphSettingsSchema, type GraphSettings } from "@/
 import { changeLabel, updateGraphInfo, updateSettings } from "./document-updates";
 import { HELP } from "./field-help";
 import { NumberField, SwitchField, TextField } from "./fields";
+import { GraphToolsSection } from "./graph-tools-section";
 import { ModelChainEditor } from "./model-chain-editor";
 import type { PanelProps } from "./panel-props";
 import styles from "./panels.module.css";
@@ -36,8 +37,8 @@ function flat({ budgets, ...rest }: Limits): Record<string, unknown> {
   return { ...rest, ...budgets };
 }
 
-/** The graph itself: name, description, default model chains, limits, budgets and parallelism. */
-export function GraphSettingsPanel({ document, onChange }: PanelProps) {
+/** The graph itself: name, description, default model chains, limits, budgets, parallelism and its tools. */
+export function GraphSettingsPanel({ document, compiled, onChange }: PanelProps) {
   const info = useMemo(
     () => ({ name: document.name, description: document.description }),
     [document.name, document.description],
@@ -137,6 +138,7 @@ export function GraphSettingsPanel({ document, onChange }: PanelProps) {
           placeholder="no limit"
         />
       </div>
+      <GraphToolsSection document={document} compiled={compiled} onChange={onChange} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Controller } from "react-hook-form";
+import { Controller, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 
 import { scriptToolCallSchema, scriptTurnSchema, type ScriptTurn } from "@/core/models/model-ref";
 
@@ -11,6 +11,8 @@ import { ChoiceSelect, FieldFrame, NumberField, TextField, describedBy } from ".
 import { IconButton } from "./icon-button";
 import { argsFromText, argsToText, statusFromText } from "./optional-text";
 import styles from "./panels.module.css";
+import { HELP } from "./field-help";
+import { tidyUsage, usageSummary } from "./turn-usage";
 import { useSchemaForm } from "./use-schema-form";
 
 const [textTurnSchema, toolCallsTurnSchema, errorTurnSchema] = scriptTurnSchema.options;
@@ -70,6 +72,63 @@ function changed(a: unknown, b: unknown) {
   return JSON.stringify(a) !== JSON.stringify(b);
 }
 
+/** Saves a turn edited in a form: empty usage counts unset, and only when something changed. */
+function commitTurn<T extends ScriptTurn>(next: T, turn: T, onCommit: (t: ScriptTurn) => void) {
+  const tidy = tidyUsage(next);
+  if (changed(tidy, turn)) onCommit(tidy);
+}
+
+/** The turn's reported token counts (`usage`), each optional; validated by the turn schema. */
+function UsageFields<T extends FieldValues>({
+  form,
+  commit,
+  turn,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  commit: () => void;
+  turn: ScriptTurn;
+}) {
+  const field = (key: string) => `usage.${key}` as Path<T>;
+  return (
+    <details className={styles.details}>
+      <summary>Token usage: {usageSummary(turn)}</summary>
+      <p className={styles.help}>{HELP.usage.section}</p>
+      <div className={styles.row}>
+        <NumberField
+          form={form}
+          commit={commit}
+          name={field("inputTokens")}
+          label="Input tokens"
+          help={HELP.usage.inputTokens}
+          step={1}
+          optional
+          placeholder="estimated"
+        />
+        <NumberField
+          form={form}
+          commit={commit}
+          name={field("outputTokens")}
+          label="Output tokens"
+          help={HELP.usage.outputTokens}
+          step={1}
+          optional
+          placeholder="estimated"
+        />
+        <NumberField
+          form={form}
+          commit={commit}
+          name={field("cachedInputTokens")}
+          label="Cached input tokens"
+          help={HELP.usage.cachedInputTokens}
+          step={1}
+          optional
+          placeholder="none"
+        />
+      </div>
+    </details>
+  );
+}
+
 function TextTurn({
   turn,
   onCommit,
@@ -77,7 +136,7 @@ function TextTurn({
   turn: Extract<ScriptTurn, { kind: "text" }>;
   onCommit: (t: ScriptTurn) => void;
 }) {
-  const { form, commit } = useSchemaForm(textTurnSchema, turn, (next) => changed(next, turn) && onCommit(next));
+  const { form, commit } = useSchemaForm(textTurnSchema, turn, (next) => commitTurn(next, turn, onCommit));
   return (
     <>
       <TextField form={form} commit={commit} name="text" label="Text" help={TEXT_HELP} multiline rows={2} />
@@ -91,6 +150,7 @@ function TextTurn({
         optional
         placeholder="script's"
       />
+      <UsageFields form={form} commit={commit} turn={turn} />
     </>
   );
 }
@@ -102,7 +162,7 @@ function ErrorTurn({
   turn: Extract<ScriptTurn, { kind: "error" }>;
   onCommit: (t: ScriptTurn) => void;
 }) {
-  const { form, commit } = useSchemaForm(errorTurnSchema, turn, (next) => changed(next, turn) && onCommit(next));
+  const { form, commit } = useSchemaForm(errorTurnSchema, turn, (next) => commitTurn(next, turn, onCommit));
   const statusId = useId();
   const statusError = form.formState.errors.status?.message;
   return (
@@ -136,6 +196,17 @@ function ErrorTurn({
         optional
         placeholder="none"
       />
+      <NumberField
+        form={form}
+        commit={commit}
+        name="latencyMs"
+        label="Latency (ms)"
+        help="Simulated latency of this turn; empty = the script's."
+        step={100}
+        optional
+        placeholder="script's"
+      />
+      <UsageFields form={form} commit={commit} turn={turn} />
     </>
   );
 }
@@ -147,7 +218,7 @@ function ToolCallsTurn({
   turn: Extract<ScriptTurn, { kind: "tool_calls" }>;
   onCommit: (t: ScriptTurn) => void;
 }) {
-  const { form, commit } = useSchemaForm(toolCallsTurnSchema, turn, (next) => changed(next, turn) && onCommit(next));
+  const { form, commit } = useSchemaForm(toolCallsTurnSchema, turn, (next) => commitTurn(next, turn, onCommit));
   return (
     <>
       <TextField
@@ -183,6 +254,17 @@ function ToolCallsTurn({
           <Plus size={14} aria-hidden /> Add a call
         </button>
       </div>
+      <NumberField
+        form={form}
+        commit={commit}
+        name="latencyMs"
+        label="Latency (ms)"
+        help="Simulated latency of this turn; empty = the script's."
+        step={100}
+        optional
+        placeholder="script's"
+      />
+      <UsageFields form={form} commit={commit} turn={turn} />
     </>
   );
 }

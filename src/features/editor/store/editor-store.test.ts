@@ -105,3 +105,34 @@ describe("editor store", () => {
     expect(store.temporal.getState().pastStates).toHaveLength(0);
   });
 });
+
+describe("editor store viewport", () => {
+  it("records the viewport in the draft without an undo step, and keeps it across undo/redo", () => {
+    const store = createEditorStore({ graphId: "g", document: doc(), revision: 1 });
+    const nodes = store.getState().nodes;
+    store.getState().setViewport({ x: 10, y: 20, zoom: 0.5 });
+    expect(store.getState().document.ui?.viewport).toEqual({ x: 10, y: 20, zoom: 0.5 });
+    expect(store.getState().nodes).toBe(nodes);
+    expect(store.temporal.getState().pastStates).toHaveLength(0);
+    expect(store.getState().save.status).toBe("unsaved");
+
+    store.getState().commit(rename(store.getState().document, "web", "Web 2"), "Rename");
+    store.getState().setViewport({ x: 30, y: 40, zoom: 1 });
+    expect(store.temporal.getState().pastStates).toHaveLength(1);
+    store.getState().undo();
+    expect(store.getState().document.agents[1].name).toBe("Web");
+    expect(store.getState().document.ui?.viewport).toEqual({ x: 30, y: 40, zoom: 1 });
+    expect(store.temporal.getState().futureStates).toHaveLength(1);
+    store.getState().redo();
+    expect(store.getState().document.agents[1].name).toBe("Web 2");
+    expect(store.getState().document.ui?.viewport).toEqual({ x: 30, y: 40, zoom: 1 });
+  });
+
+  it("ignores a viewport that did not really move", () => {
+    const store = createEditorStore({ graphId: "g", document: doc(), revision: 1 });
+    store.getState().setViewport({ x: 10, y: 20, zoom: 0.5 });
+    const before = store.getState().document;
+    store.getState().setViewport({ x: 10.01, y: 20, zoom: 0.50001 });
+    expect(store.getState().document).toBe(before);
+  });
+});

@@ -8,6 +8,7 @@ import type { GraphDocument } from "@/core/graph/schema";
 import { EMPTY_SUMMARIES, type Summaries } from "../compile/summaries";
 import type { Selection } from "../selection";
 import { moveAgents, type XY } from "./document-ops";
+import { sameViewport, withViewport, type SavedViewport } from "./viewport";
 import type { AgentFlowNode, HandoffFlowEdge } from "./flow-types";
 import { selectedIds, syncEdges, syncNodes, withoutEstimate } from "./view-sync";
 
@@ -55,6 +56,11 @@ export interface EditorActions {
   commit: (next: GraphDocument, label: string) => void;
   undo: () => void;
   redo: () => void;
+  /**
+   * Records where the canvas looks (`document.ui.viewport`): saved with the
+   * draft, but not an undo step (undo/redo keep the current viewport).
+   */
+  setViewport: (viewport: SavedViewport) => void;
   onNodesChange: (changes: NodeChange<AgentFlowNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<HandoffFlowEdge>[]) => void;
   /** Selects exactly these agents and edges. */
@@ -163,6 +169,18 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
           if (status !== save.status) set({ save: { ...save, status } });
         };
 
+        /** Undo or redo a document change; the viewport stays where the person looks now. */
+        const travel = (direction: "undo" | "redo") => {
+          lastLabel = null;
+          const viewport = get().document.ui?.viewport;
+          const history = store.temporal.getState();
+          history[direction]();
+          history.pause();
+          set(withDocument(withViewport(get().document, viewport)));
+          history.resume();
+          refreshSaveStatus();
+        };
+
         const initialNodes = syncNodes(init.document, []);
         const initialEdges = syncEdges(init.document, []);
 
@@ -185,16 +203,16 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
           change: (next, label) => commitDocument(next, label, true),
           commit: (next, label) => commitDocument(next, label, false),
 
-          undo: () => {
-            lastLabel = null;
-            store.temporal.getState().undo();
-            set(withDocument(get().document));
-            refreshSaveStatus();
-          },
-          redo: () => {
-            lastLabel = null;
-            store.temporal.getState().redo();
-            set(withDocument(get().document));
+          undo: () => travel("undo"),
+          redo: () => travel("redo"),
+          setViewport: (viewport) => {
+            const { document } = get();
+            if (sameViewport(document.ui?.viewport, viewport)) return;
+            // The agents are unchanged: the canvas view is not rebuilt, and the history does not see it.
+            const history = store.temporal.getState();
+            history.pause();
+            set({ document: withViewport(document, viewport) });
+            history.resume();
             refreshSaveStatus();
           },
 
