@@ -47,16 +47,20 @@ describe("autosave", () => {
     expect(store.getState()).toMatchObject({ revision: 4, save: { status: "saved" } });
   });
 
-  it("saves a pan or zoom like any change, but does not count it as unsaved edits", async () => {
+  it("saves a pan or zoom with the next edit, never alone (no revision bump, no conflict for other tabs)", async () => {
     const save = vi.fn<SaveDraft>(async ({ revision }) => ({ revision: revision + 1 }));
     const { store, controller } = setup(save);
     store.getState().setViewport({ x: 5, y: 6, zoom: 0.75 });
     expect(controller.dirty).toBe(true);
     expect(controller.hasUnsavedEdits).toBe(false);
-    await vi.advanceTimersByTimeAsync(800);
-    expect(save.mock.calls[0]![0].draft.ui).toEqual({ viewport: { x: 5, y: 6, zoom: 0.75 } });
+    expect(store.getState().save.status).toBe("saved");
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(save).not.toHaveBeenCalled();
     store.getState().change(renamed(store.getState().document, "A"), "Rename");
     expect(controller.hasUnsavedEdits).toBe(true);
+    await vi.advanceTimersByTimeAsync(800);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]![0].draft.ui).toEqual({ viewport: { x: 5, y: 6, zoom: 0.75 } });
   });
 
   it("flush saves at once and resolves when saved", async () => {

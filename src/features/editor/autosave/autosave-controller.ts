@@ -101,9 +101,14 @@ export class AutosaveController {
     this.throwIfFailed();
   }
 
+  /**
+   * A pan or zoom alone is not saved by itself: it would bump the revision
+   * and give another tab open on this graph a conflict for looking around.
+   * The view rides along with the next edit (or a flush).
+   */
   private schedule(): void {
     const status = this.store.getState().save.status;
-    if (status === "conflict" || !this.dirty) return;
+    if (status === "conflict" || !this.hasUnsavedEdits) return;
     this.clearTimer();
     this.timer = setTimeout(() => {
       this.timer = null;

@@ -32,6 +32,7 @@ import { AgentNodeComponent } from "./agent-node";
 import styles from "./canvas.module.css";
 import { HandoffEdgeComponent } from "./handoff-edge";
 import { initialViewport } from "./initial-viewport";
+import { readLocalViewport, writeLocalViewport } from "./local-viewport";
 import { useCanvasColorMode } from "./use-canvas-color-mode";
 
 const nodeTypes: NodeTypes = { agent: AgentNodeComponent };
@@ -74,16 +75,18 @@ export function EditorCanvas({ colorMode: colorModeOverride }: { colorMode?: Col
   useLayoutEffect(() => {
     const element = frame.current;
     if (!element || viewport) return;
+    const { graphId, document } = store.getState();
     setViewport(
-      initialViewport(store.getState().document, element.clientWidth, element.clientHeight, {
-        minZoom: MIN_ZOOM,
-        ...fitViewOptions,
-      }),
+      readLocalViewport(graphId) ??
+        initialViewport(document, element.clientWidth, element.clientHeight, {
+          minZoom: MIN_ZOOM,
+          ...fitViewOptions,
+        }),
     );
   }, [store, viewport]);
 
-  // Pans and zooms end up in document.ui.viewport (saved with the draft, not an undo step), so the
-  // graph opens where it was left. Only the end of a move is recorded, after a short pause.
+  // Pans and zooms are kept in this browser at once and in document.ui.viewport (not an undo step;
+  // saved with the next edit), so the graph opens where it was left. Only the end of a move counts.
   const viewportTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onMoveEnd = useCallback(
     (_event: unknown, next: Viewport) => {
@@ -91,7 +94,9 @@ export function EditorCanvas({ colorMode: colorModeOverride }: { colorMode?: Col
       viewportTimer.current = setTimeout(() => {
         viewportTimer.current = null;
         const saved = savedViewport(next);
-        if (saved) store.getState().setViewport(saved);
+        if (!saved) return;
+        writeLocalViewport(store.getState().graphId, saved);
+        store.getState().setViewport(saved);
       }, VIEWPORT_SAVE_DELAY_MS);
     },
     [store],

@@ -114,7 +114,7 @@ describe("editor store viewport", () => {
     expect(store.getState().document.ui?.viewport).toEqual({ x: 10, y: 20, zoom: 0.5 });
     expect(store.getState().nodes).toBe(nodes);
     expect(store.temporal.getState().pastStates).toHaveLength(0);
-    expect(store.getState().save.status).toBe("unsaved");
+    expect(store.getState().save.status).toBe("saved");
 
     store.getState().commit(rename(store.getState().document, "web", "Web 2"), "Rename");
     store.getState().setViewport({ x: 30, y: 40, zoom: 1 });

@@ -8,7 +8,7 @@ import type { GraphDocument } from "@/core/graph/schema";
 import { EMPTY_SUMMARIES, type Summaries } from "../compile/summaries";
 import type { Selection } from "../selection";
 import { moveAgents, type XY } from "./document-ops";
-import { sameViewport, withViewport, type SavedViewport } from "./viewport";
+import { differsOnlyInView, sameViewport, withViewport, type SavedViewport } from "./viewport";
 import type { AgentFlowNode, HandoffFlowEdge } from "./flow-types";
 import { selectedIds, syncEdges, syncNodes, withoutEstimate } from "./view-sync";
 
@@ -165,7 +165,8 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
         const refreshSaveStatus = () => {
           const { save, document, savedDocument } = get();
           if (save.status === "saving" || save.status === "conflict") return;
-          const status = document === savedDocument ? "saved" : "unsaved";
+          // A pan or zoom alone is saved with the next edit; nothing to report until then.
+          const status = differsOnlyInView(savedDocument, document) ? "saved" : "unsaved";
           if (status !== save.status) set({ save: { ...save, status } });
         };
 
