@@ -115,7 +115,7 @@ async function renameAgent(page: Page, id: string, name: string) {
 }
 
 async function menuAction(page: Page, item: string) {
-  await page.getByRole("button", { name: "Import and export" }).click();
+  await page.getByRole("button", { name: "Import/Export" }).click();
   await page.getByRole("menuitem", { name: item }).click();
 }
 

@@ -76,8 +76,11 @@ export function EditorCanvas({ colorMode: colorModeOverride }: { colorMode?: Col
     const element = frame.current;
     if (!element || viewport) return;
     const { graphId, document } = store.getState();
+    const local = readLocalViewport(graphId);
+    // Where this browser left the graph also goes into the draft (saved with the next edit).
+    if (local) store.getState().setViewport(local);
     setViewport(
-      readLocalViewport(graphId) ??
+      local ??
         initialViewport(document, element.clientWidth, element.clientHeight, {
           minZoom: MIN_ZOOM,
           ...fitViewOptions,
