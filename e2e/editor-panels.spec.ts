@@ -139,6 +139,17 @@ test("two edges of one parent with the same tool name show the compiler's diagno
       .getByRole("list", { name: "Problems with this selection" })
       .getByText("duplicate_subagent_tool_name"),
   ).toBeVisible();
+  // In the Problems panel, clicking the diagnostic selects what it is about and brings it into view.
+  await page.locator(".react-flow__pane").click({ position: { x: 12, y: 12 } });
+  await expect(inspector(page).getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Research team");
+  await page.locator('[data-code="duplicate_subagent_tool_name"]').first().click();
+  await expect(page.locator(".react-flow__node.selected, .react-flow__edge.selected")).not.toHaveCount(0);
+  await expect(
+    inspector(page)
+      .getByRole("list", { name: "Problems with this selection" })
+      .getByText("duplicate_subagent_tool_name"),
+  ).toBeVisible();
+  await selectEdge(page, "lead-data");
   // A tool name the schema refuses stays at the field.
   await toolName.fill("has space");
   await toolName.press("Enter");
