@@ -163,10 +163,14 @@ test.describe("editor", () => {
     await page.mouse.up();
     expect((await childNode.boundingBox())!.y).toBeLessThan((await rootNode.boundingBox())!.y);
 
+    // Between the new positions and the fit that follows, an agent may be off screen and not drawn
+    // (no box yet): keep polling until both are drawn.
+    const childBelowRoot = async () => {
+      const [childNow, rootNow] = [await childNode.boundingBox(), await rootNode.boundingBox()];
+      return childNow && rootNow ? childNow.y - rootNow.y : Number.NaN;
+    };
     await page.getByRole("button", { name: "Auto-layout" }).click();
-    await expect
-      .poll(async () => (await childNode.boundingBox())!.y - (await rootNode.boundingBox())!.y)
-      .toBeGreaterThan(0);
+    await expect.poll(childBelowRoot).toBeGreaterThan(0);
     for (const edge of draft.handoffs.filter((e) => e.from === draft.rootAgentId)) {
       const box = (await page.locator(`.react-flow__node[data-id="${edge.to}"]`).boundingBox())!;
       expect(box.y).toBeGreaterThan((await rootNode.boundingBox())!.y);
@@ -175,9 +179,7 @@ test.describe("editor", () => {
     await page.getByRole("button", { name: "Undo" }).click();
     // Off-screen agents are not drawn: bring the whole graph into view before measuring.
     await page.getByRole("button", { name: "Fit view" }).first().click();
-    await expect
-      .poll(async () => (await childNode.boundingBox())!.y - (await rootNode.boundingBox())!.y)
-      .toBeLessThan(0);
+    await expect.poll(childBelowRoot).toBeLessThan(0);
     expect(problems).toEqual([]);
   });
 
