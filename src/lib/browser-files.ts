@@ -19,6 +19,15 @@ export function downloadFile(fileName: string, data: string | Uint8Array, type: 
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A graph export as the API sends it: JSON text, or a Markdown zip in base64. */
+export type GraphExport = { fileName: string; text: string } | { fileName: string; zipBase64: string };
+
+/** Downloads an export of `graphs.exportJson` or `graphs.exportMarkdown` under its file name. */
+export function downloadGraphExport(file: GraphExport): void {
+  if ("text" in file) downloadFile(file.fileName, file.text, "application/json");
+  else downloadFile(file.fileName, base64ToBytes(file.zipBase64), "application/zip");
+}
+
 /** Bytes from base64 text (as the API sends zips). */
 export function base64ToBytes(base64: string): Uint8Array {
   const binary = atob(base64);

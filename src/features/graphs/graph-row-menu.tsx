@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 
 import { graphDocumentSchema } from "@/core/graph/schema";
-import { base64ToBytes, downloadFile } from "@/lib/browser-files";
+import { downloadGraphExport, type GraphExport } from "@/lib/browser-files";
 import { useTRPC } from "@/trpc/react";
 
 import styles from "./graph-actions.module.css";
@@ -39,21 +39,13 @@ export function GraphRowMenu({ graph }: { graph: GraphRef }) {
 
   async function exportAs(kind: "json" | "markdown") {
     try {
-      if (kind === "json") {
-        const file = await queryClient.fetchQuery({
-          ...trpc.graphs.exportJson.queryOptions({ graphId: graph.id }),
-          staleTime: 0,
-        });
-        downloadFile(file.fileName, file.text, "application/json");
-        toast.success(`Exported ${file.fileName}`);
-      } else {
-        const file = await queryClient.fetchQuery({
-          ...trpc.graphs.exportMarkdown.queryOptions({ graphId: graph.id }),
-          staleTime: 0,
-        });
-        downloadFile(file.fileName, base64ToBytes(file.zipBase64), "application/zip");
-        toast.success(`Exported ${file.fileName}`);
-      }
+      const input = { graphId: graph.id };
+      const file: GraphExport =
+        kind === "json"
+          ? await queryClient.fetchQuery({ ...trpc.graphs.exportJson.queryOptions(input), staleTime: 0 })
+          : await queryClient.fetchQuery({ ...trpc.graphs.exportMarkdown.queryOptions(input), staleTime: 0 });
+      downloadGraphExport(file);
+      toast.success(`Exported ${file.fileName}`);
     } catch (error) {
       toast.error(`Couldn’t export “${graph.name}”: ${error instanceof Error ? error.message : String(error)}`, {
         duration: 10_000,

@@ -79,6 +79,28 @@ function commitTurn<T extends ScriptTurn>(next: T, turn: T, onCommit: (t: Script
 }
 
 /** The turn's reported token counts (`usage`), each optional; validated by the turn schema. */
+/** A turn's own simulated latency (every kind of turn has one). */
+function LatencyField<T extends FieldValues>({
+  form,
+  commit,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  commit: () => void;
+}) {
+  return (
+    <NumberField
+      form={form}
+      commit={commit}
+      name={"latencyMs" as Path<T>}
+      label="Latency (ms)"
+      help="Simulated latency of this turn; empty = the script's."
+      step={100}
+      optional
+      placeholder="script's"
+    />
+  );
+}
+
 function UsageFields<T extends FieldValues>({
   form,
   commit,
@@ -140,16 +162,7 @@ function TextTurn({
   return (
     <>
       <TextField form={form} commit={commit} name="text" label="Text" help={TEXT_HELP} multiline rows={2} />
-      <NumberField
-        form={form}
-        commit={commit}
-        name="latencyMs"
-        label="Latency (ms)"
-        help="Simulated latency of this turn; empty = the script's."
-        step={100}
-        optional
-        placeholder="script's"
-      />
+      <LatencyField form={form} commit={commit} />
       <UsageFields form={form} commit={commit} turn={turn} />
     </>
   );
@@ -196,16 +209,7 @@ function ErrorTurn({
         optional
         placeholder="none"
       />
-      <NumberField
-        form={form}
-        commit={commit}
-        name="latencyMs"
-        label="Latency (ms)"
-        help="Simulated latency of this turn; empty = the script's."
-        step={100}
-        optional
-        placeholder="script's"
-      />
+      <LatencyField form={form} commit={commit} />
       <UsageFields form={form} commit={commit} turn={turn} />
     </>
   );
@@ -254,16 +258,7 @@ function ToolCallsTurn({
           <Plus size={14} aria-hidden /> Add a call
         </button>
       </div>
-      <NumberField
-        form={form}
-        commit={commit}
-        name="latencyMs"
-        label="Latency (ms)"
-        help="Simulated latency of this turn; empty = the script's."
-        step={100}
-        optional
-        placeholder="script's"
-      />
+      <LatencyField form={form} commit={commit} />
       <UsageFields form={form} commit={commit} turn={turn} />
     </>
   );

@@ -6,7 +6,7 @@ import { DropdownMenu } from "radix-ui";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 
-import { base64ToBytes, downloadFile, readGraphUpload } from "@/lib/browser-files";
+import { downloadGraphExport, readGraphUpload, type GraphExport } from "@/lib/browser-files";
 import { useTRPC } from "@/trpc/react";
 
 import styles from "./versions.module.css";
@@ -41,21 +41,13 @@ export function ImportExportMenu(props: ImportExportMenuProps) {
   async function exportAs(kind: "json" | "markdown") {
     try {
       await props.flush();
-      if (kind === "json") {
-        const file = await queryClient.fetchQuery({
-          ...trpc.graphs.exportJson.queryOptions({ graphId: props.graphId }),
-          staleTime: 0,
-        });
-        downloadFile(file.fileName, file.text, "application/json");
-        toast.success(`Exported ${file.fileName}`);
-      } else {
-        const file = await queryClient.fetchQuery({
-          ...trpc.graphs.exportMarkdown.queryOptions({ graphId: props.graphId }),
-          staleTime: 0,
-        });
-        downloadFile(file.fileName, base64ToBytes(file.zipBase64), "application/zip");
-        toast.success(`Exported ${file.fileName}`);
-      }
+      const input = { graphId: props.graphId };
+      const file: GraphExport =
+        kind === "json"
+          ? await queryClient.fetchQuery({ ...trpc.graphs.exportJson.queryOptions(input), staleTime: 0 })
+          : await queryClient.fetchQuery({ ...trpc.graphs.exportMarkdown.queryOptions(input), staleTime: 0 });
+      downloadGraphExport(file);
+      toast.success(`Exported ${file.fileName}`);
     } catch (error) {
       toast.error(`Couldn’t export: ${reason(error)}`, { duration: 12_000 });
     }
