@@ -1,10 +1,11 @@
-import { access, mkdir, readFile, writeFile } from "node:fs/promises";
+import { access, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { exportMarkdownAgents, MarkdownExportError } from "@/core/graph/markdown";
 import { capDiagnostics } from "@/core/compiler/cap-diagnostics";
 import { parseGraphDocument } from "@/core/graph/parse";
 import { formatDiagnostics } from "./compile-format";
 import { type CliIO, parseCommandLine, processIO } from "./cli-io";
+import { makeDirectory } from "../make-directory";
 
 export const EXPORT_MD_USAGE = `Usage: npm run graph -- export-md <graph.json> <out-dir> [--force]
 
@@ -64,7 +65,7 @@ export async function exportMdCommand(argv: string[], io: CliIO = processIO): Pr
     }
   }
   try {
-    await mkdir(outDir, { recursive: true });
+    await makeDirectory(outDir);
     for (const file of files) await writeFile(join(outDir, file.fileName), file.content);
   } catch (error) {
     io.stderr(`error: cannot write to ${outDir}: ${(error as Error).message}\n`);
