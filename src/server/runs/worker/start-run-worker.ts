@@ -64,7 +64,19 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     max: concurrency + 4,
     application_name: `ags-worker ${workerId}`.slice(0, 63),
   });
-  pool.on("error", (error) => logger.warn(`worker pool: ${error.message}`));
+  const queuePool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: Math.min(10, concurrency + 2),
+    application_name: `ags-worker ${workerId} queue`.slice(0, 63),
+  });
+  // A connection that drops while idle must not crash the process; ended by us (graphile-worker does not wait for its own).
+  for (const [name, each] of [
+    ["worker pool", pool],
+    ["queue pool", queuePool],
+  ] as const) {
+    each.on("error", (error) => logger.warn(`${name}: ${error.message}`));
+    each.on("connect", (client) => client.on("error", () => {}));
+  }
   const persistence = options.persistence?.(pool) ?? createPgRunPersistence(pool, (message) => logger.error(message));
   const runs = new LocalRuns();
   let stopping = false;
@@ -73,6 +85,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     for (const step of cleanups.splice(0).reverse()) await Promise.resolve(step()).catch(() => {});
   };
   cleanups.push(() => pool.end());
+  cleanups.push(() => queuePool.end());
 
   try {
     await pool.query(
@@ -121,9 +134,8 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       isStopping: () => stopping,
     };
     const runner: Runner = await runQueue({
-      connectionString: options.connectionString,
+      pgPool: queuePool,
       concurrency,
-      maxPoolSize: Math.min(10, concurrency + 2),
       noHandleSignals: true,
       logger: queueLogger((message) => logger.warn(message)),
       taskList: {

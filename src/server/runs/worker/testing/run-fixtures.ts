@@ -60,7 +60,6 @@ export function singleAgentDocument(modelChain: unknown[]): Json {
         position: { x: 0, y: 0 },
       },
     ],
-    edges: [],
   };
 }
 
