@@ -58,6 +58,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
   const logger = options.logger ?? consoleWorkerLogger;
   const concurrency = options.concurrency ?? DEFAULT_WORKER_CONCURRENCY;
   const workerId = options.workerId ?? defaultWorkerId();
+  let stopping = false;
   const providers = providersFromEnv(parseProviderEnv(options.env ?? process.env));
   const pool = new pg.Pool({
     connectionString: options.connectionString,
@@ -74,12 +75,12 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     ["worker pool", pool],
     ["queue pool", queuePool],
   ] as const) {
-    each.on("error", (error) => logger.warn(`${name}: ${error.message}`));
+    // pg's end() does not wait for the sockets to close: a database stopped right after us is no news.
+    each.on("error", (error) => stopping || logger.warn(`${name}: ${error.message}`));
     each.on("connect", (client) => client.on("error", () => {}));
   }
   const persistence = options.persistence?.(pool) ?? createPgRunPersistence(pool, (message) => logger.error(message));
   const runs = new LocalRuns();
-  let stopping = false;
   const cleanups: Array<() => Promise<unknown> | unknown> = [];
   const cleanup = async () => {
     for (const step of cleanups.splice(0).reverse()) await Promise.resolve(step()).catch(() => {});
