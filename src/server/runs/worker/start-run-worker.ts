@@ -134,8 +134,11 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
         runs.markLost(id);
       }
     };
-    cleanups.push(every(HEARTBEAT_INTERVAL_MS, heartbeat, (error) => logger.warn(`heartbeat: ${error.message}`)));
-    cleanups.push(every(SWEEP_INTERVAL_MS, sweep, (error) => logger.warn(`sweeper: ${error.message}`)));
+    // A tick still running when the worker stops may meet a closed pool: no news then.
+    cleanups.push(
+      every(HEARTBEAT_INTERVAL_MS, heartbeat, (error) => stopping || logger.warn(`heartbeat: ${error.message}`)),
+    );
+    cleanups.push(every(SWEEP_INTERVAL_MS, sweep, (error) => stopping || logger.warn(`sweeper: ${error.message}`)));
 
     const context: RunJobContext = {
       pool,
@@ -182,7 +185,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
 }
 
 /** Calls `task` every `ms` (never two at once); returns the function that stops it. */
-function every(ms: number, task: () => Promise<void>, onError: (error: Error) => void): () => void {
+function every(ms: number, task: () => Promise<void>, onError: (error: Error) => unknown): () => void {
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;
