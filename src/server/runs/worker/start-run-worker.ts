@@ -47,6 +47,9 @@ export interface RunWorker {
   stop(): Promise<void>;
 }
 
+/** Upper bound of a worker's own pool, whatever its concurrency. */
+const MAX_WORKER_CONNECTIONS = 20;
+
 const jobPayloadSchema = z.object({ runId: z.uuid() });
 
 function defaultWorkerId(): string {
@@ -62,7 +65,9 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
   const providers = providersFromEnv(parseProviderEnv(options.env ?? process.env));
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: concurrency + 4,
+    // Queries are short (sessions, files, event batches): a few connections serve many runs, and
+    // PostgreSQL's connection limit (100 by default) is shared by every process.
+    max: Math.min(concurrency + 4, MAX_WORKER_CONNECTIONS),
     application_name: `ags-worker ${workerId}`.slice(0, 63),
   });
   const queuePool = new pg.Pool({
@@ -179,6 +184,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       })());
     return { workerId, stop };
   } catch (error) {
+    await persistence.writer.close().catch(() => {});
     await cleanup();
     throw error;
   }
