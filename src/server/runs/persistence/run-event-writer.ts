@@ -166,7 +166,11 @@ class BatchingRunEventWriter implements RunEventWriter {
   private receive(state: RunState, event: RuntimeEvent): void {
     if (state.failure) return; // Reported when the writer gave up on the run; the rest cannot be stored after a gap.
     if (this.closed) {
-      this.report([state.runId], new RunEventsNotStoredError(state.runId, event.seq, "the writer is closed"), 1, false);
+      // Reported once per run; its later events are dropped with it.
+      const failure = new RunEventsNotStoredError(state.runId, event.seq, "the writer is closed");
+      state.failure = failure;
+      this.failures.set(state.runId, failure);
+      this.report([state.runId], failure, 1, false);
       return;
     }
     if (!this.runs.has(state.runId)) this.runs.set(state.runId, state); // A finished run's sink used again.
