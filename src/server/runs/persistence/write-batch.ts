@@ -101,7 +101,7 @@ const SUSPECT = /\\u(?:0000|d[89a-f])/i;
 const ESCAPES = /(\\+)u(?:0000|d[89a-f][0-9a-f]{2})/gi;
 
 function spanRecord(row: RunSpanRow) {
-  return {
+  const record: Record<string, unknown> = {
     run_id: row.runId,
     span_id: row.spanId,
     parent_span_id: row.parentSpanId,
@@ -126,6 +126,9 @@ function spanRecord(row: RunSpanRow) {
     edge_path: row.edgePath,
     details: row.details,
   };
+  // Top-level nulls left out (json_to_recordset reads a missing key as NULL): less JSON to write and parse.
+  for (const key in record) if (record[key] === null) record[key] = undefined;
+  return record;
 }
 
 function taskRecord(row: BackgroundTaskRow) {
