@@ -76,7 +76,7 @@ interface Waiter {
 /** SQLSTATE classes of errors that the same statement would meet again: data, integrity, syntax/schema. */
 const PERMANENT_CLASSES = new Set(["22", "23", "42", "2B", "2F", "P0", "XX"]);
 
-/** Creates a writer on `pool` (it takes one connection at a time). */
+/** Creates a writer on `pool` (it uses up to `maxConcurrentWrites` connections at a time). */
 export function createRunEventWriter(pool: pg.Pool, options: RunEventWriterOptions = {}): RunEventWriter {
   return new BatchingRunEventWriter(pool, options);
 }
