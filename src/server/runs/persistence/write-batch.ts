@@ -90,7 +90,8 @@ function joinArrays(arrays: readonly string[]): string {
  * be worse. Cheap when absent: one native scan.
  */
 export function jsonbSafe(json: string): string {
-  if (!SUSPECT.test(json)) return json;
+  // `includes` first: a plain substring scan, much cheaper than the regex on the usual clean text.
+  if (!json.includes("\\u") || !SUSPECT.test(json)) return json;
   return json.replace(ESCAPES, (match, backslashes: string) =>
     // An even run of backslashes before `u` is escaped text ("\\u0000"), not an escape.
     backslashes.length % 2 === 0 ? match : `${backslashes.slice(0, -1)}\\ufffd`,
