@@ -173,9 +173,6 @@ CREATE INDEX "runs_conversation_id_created_at_idx" ON "runs"("conversation_id", 
 CREATE INDEX "runs_status_heartbeat_at_idx" ON "runs"("status", "heartbeat_at");
 
 -- CreateIndex
-CREATE INDEX "run_events_run_id_type_idx" ON "run_events"("run_id", "type");
-
--- CreateIndex
 CREATE INDEX "run_spans_run_id_kind_idx" ON "run_spans"("run_id", "kind");
 
 -- CreateIndex
