@@ -4,8 +4,11 @@
  */
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { RunNotFoundError } from "@/server/errors/run-not-found-error";
-import { RUN_CANCEL_CHANNEL, RUN_TASK, type RunCancelRequest } from "@/server/runs/contract";
+import { RUN_CANCEL_CHANNEL, type RunCancelRequest } from "@/server/runs/contract";
+import { costsByDay, runRollups, type GraphDayRollup, type RunRollups } from "@/server/runs/persistence/rollups";
+import { enqueueRun } from "@/server/runs/worker/enqueue-run";
 import { toJsonInput } from "./json";
+import { readQueryable, writeQueryable } from "./pg-queryable";
 import {
   ACTIVE_RUN_STATUSES,
   conversationSelect,
@@ -120,7 +123,7 @@ export class RunRepository {
         select: { id: true },
       });
       // The queue's job, in this transaction: a worker can only see it once the run row is committed.
-      await tx.$executeRaw`SELECT graphile_worker.add_job(${RUN_TASK}, json_build_object('runId', ${created.id}::text), max_attempts => 1)`;
+      await enqueueRun(writeQueryable(tx), created.id);
       return { created: true, runId: created.id, conversationId };
     });
   }
@@ -229,6 +232,16 @@ export class RunRepository {
       select: { status: true },
     });
     return task?.status ?? null;
+  }
+
+  /** Tokens and cost of the run in total, per agent, per model and per handoff edge (SQL over run_spans). */
+  async rollups(runId: string): Promise<RunRollups> {
+    return runRollups(readQueryable(this.db), runId);
+  }
+
+  /** Tokens and cost per graph per UTC day, for runs of the workspace created in [from, to). */
+  async costsByDay(input: { workspaceId: string; from: Date; to: Date; graphId?: string }): Promise<GraphDayRollup[]> {
+    return costsByDay(readQueryable(this.db), input);
   }
 
   /** The graph's conversations, most recently active first. */

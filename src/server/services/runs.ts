@@ -25,6 +25,7 @@ import {
   type RunStatus,
   type RunSummaryRecord,
 } from "@/server/repositories/run-repository";
+import type { GraphDayRollup, RunRollups } from "@/server/runs/persistence/rollups";
 import { buildSpanTree, type SpanNode } from "./run-span-tree";
 
 /** Options of a run as `runs.start` takes and stores them. */
@@ -388,6 +389,18 @@ export class RunService {
   async get(runId: string): Promise<RunDetail> {
     const run = await this.runs.get(this.workspaceId, runId);
     return detail(run, buildSpanTree(await this.runs.spans(runId)));
+  }
+
+  /** Tokens and cost of the run in total, per agent, per model and per handoff edge (retries and fallback hops each priced). */
+  async rollups(runId: string): Promise<RunRollups> {
+    await this.runs.get(this.workspaceId, runId);
+    return this.runs.rollups(runId);
+  }
+
+  /** Tokens and cost per graph per UTC day over runs created in [from, to), optionally of one graph. */
+  async costsByDay(from: Date, to: Date, graphId?: string): Promise<GraphDayRollup[]> {
+    if (graphId !== undefined) await this.graphs.get({ workspaceId: this.workspaceId, graphId });
+    return this.runs.costsByDay({ workspaceId: this.workspaceId, from, to, graphId });
   }
 
   /** The run, its definition and every stored event, for a file. */

@@ -2,16 +2,16 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import pg from "pg";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { compile } from "@/core/compiler";
 import { callerFor, httpCall, resetWorld } from "@/server/api/testing/api-fixtures";
-import { expectRunRefusal, installQueue, queuedJobs, runsSnapshot } from "@/server/api/testing/run-fixtures";
+import { expectRunRefusal, queuedJobs, runsSnapshot } from "@/server/api/testing/run-fixtures";
 import { setupTestDatabase } from "@/server/db/test-db";
 import { RUN_CANCEL_CHANNEL } from "@/server/runs/contract";
 import { appendEvents } from "@/server/runs/live/testing/stored-events";
 
-const db = setupTestDatabase();
+const db = setupTestDatabase({ queue: true });
 const api = () => callerFor(db.prisma);
 
 const EXAMPLES_DIR = path.join(__dirname, "../../../../examples");
@@ -19,9 +19,6 @@ const UNKNOWN_ID = "0190c3e2-7f4a-7b1e-9d2c-3a4b5c6d7e8f";
 
 let world: { otherGraphId: string; researchId: string; supportId: string };
 
-beforeAll(async () => {
-  await installQueue(db.connectionString);
-});
 beforeEach(async () => {
   const base = await resetWorld(db.prisma);
   await db.prisma.$executeRawUnsafe("DELETE FROM graphile_worker._private_jobs");

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   cancelRunSchema,
   cancelTaskSchema,
+  costsByDaySchema,
   listRunsSchema,
   runEventsSchema,
   runIdSchema,
@@ -78,6 +79,16 @@ export const runsRouter = createTRPCRouter({
   get: workspaceProcedure
     .input(z.strictObject({ runId: runIdSchema }))
     .query(({ ctx, input }) => runService(ctx).get(input.runId)),
+
+  /** Tokens and cost of the run: in total, per agent, per model and per handoff edge (computed in SQL). */
+  rollups: workspaceProcedure
+    .input(z.strictObject({ runId: runIdSchema }))
+    .query(({ ctx, input }) => runService(ctx).rollups(input.runId)),
+
+  /** Tokens and cost per graph per UTC day over runs created in [from, to). */
+  costsByDay: workspaceProcedure
+    .input(costsByDaySchema)
+    .query(({ ctx, input }) => runService(ctx).costsByDay(new Date(input.from), new Date(input.to), input.graphId)),
 
   /** The run, its definition and all its events, as one JSON value for a file. */
   exportTrace: workspaceProcedure

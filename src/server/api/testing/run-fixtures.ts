@@ -1,18 +1,11 @@
 /**
- * Helpers for the runs router's integration tests: the queue's schema on
- * the test database, and a snapshot of every row a run start or cancel
+ * Helpers for the runs router's integration tests: the queue's jobs, and a snapshot of every row a run start or cancel
  * could write, to prove a refusal wrote nothing.
  */
-import { runMigrations } from "graphile-worker";
 import { expect } from "vitest";
 
 import type { PrismaClient } from "@/generated/prisma/client";
 import { dbSnapshot, httpCall, type HttpError } from "./api-fixtures";
-
-/** Installs graphile-worker's schema (what bootstrap does before the web process enqueues). */
-export async function installQueue(connectionString: string): Promise<void> {
-  await runMigrations({ connectionString, logger: undefined });
-}
 
 /** The queue's jobs, oldest first. */
 export async function queuedJobs(prisma: PrismaClient): Promise<{ task: string; payload: unknown }[]> {
