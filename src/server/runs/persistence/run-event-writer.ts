@@ -22,6 +22,8 @@ export interface RunEventWriterOptions {
   maxBatchEvents?: number;
   /** How long an event waits at most before a write starts (when the batch is not full). Default 20 ms. */
   flushIntervalMs?: number;
+  /** Writes in flight at once (each on its own connection, for disjoint runs). Default 2. */
+  maxConcurrentWrites?: number;
   /** How long a batch is retried while the database is unreachable. Default 60 s. */
   retryForMs?: number;
   /** Told about every failed write. Default: `console.error`. */
@@ -31,10 +33,11 @@ export interface RunEventWriterOptions {
 /**
  * Persists the event streams of many runs in batches. `sinkFor(runId)` is a
  * runtime `EventSink` (synchronous, never blocks: it only appends to a
- * buffer). Writes run one at a time: each takes the events buffered so far
- * (up to `maxBatchEvents`, across runs) and stores them with their span,
- * task and run-row changes in one transaction, then NOTIFYs
- * `RUN_EVENTS_CHANNEL` with `<runId>:<lastSeq>` per run.
+ * buffer). A write takes the events buffered so far (up to `maxBatchEvents`,
+ * across runs) and stores them with their span, task and run-row changes in
+ * one transaction, which NOTIFYs `RUN_EVENTS_CHANNEL` with `<runId>:<lastSeq>`
+ * per run as it commits. Up to `maxConcurrentWrites` writes run at once, on
+ * disjoint runs, so each run's batches commit in order.
  */
 export interface RunEventWriter {
   sinkFor(runId: string): EventSink;
@@ -58,7 +61,12 @@ interface RunState {
   readonly tracker: SpanRowTracker;
   readonly totals: RunTotals;
   failure: RunEventsNotStoredError | null;
+  /** A write holding this run's events is in flight (the next batch of the run waits for it). */
+  writing: boolean;
 }
+
+/** One run's share of a write, with the run it came from. */
+type StatePart = RunPart & { readonly state: RunState };
 
 interface Waiter {
   done(): boolean;
@@ -76,6 +84,7 @@ export function createRunEventWriter(pool: pg.Pool, options: RunEventWriterOptio
 class BatchingRunEventWriter implements RunEventWriter {
   private readonly maxBatchEvents: number;
   private readonly flushIntervalMs: number;
+  private readonly maxConcurrentWrites: number;
   private readonly retryForMs: number;
   private readonly onError: (failure: RunEventWriteFailure) => void;
   private readonly runs = new Map<string, RunState>();
@@ -85,9 +94,10 @@ class BatchingRunEventWriter implements RunEventWriter {
   private readonly failures = new Map<string, RunEventsNotStoredError>();
   private totalPending = 0;
   private waiters: Waiter[] = [];
-  private loop: Promise<void> | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  private pumpQueued = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -95,6 +105,7 @@ class BatchingRunEventWriter implements RunEventWriter {
   ) {
     this.maxBatchEvents = Math.max(1, options.maxBatchEvents ?? 1_000);
     this.flushIntervalMs = Math.max(0, options.flushIntervalMs ?? 20);
+    this.maxConcurrentWrites = Math.max(1, options.maxConcurrentWrites ?? 2);
     this.retryForMs = Math.max(0, options.retryForMs ?? 60_000);
     this.onError =
       options.onError ??
@@ -130,7 +141,7 @@ class BatchingRunEventWriter implements RunEventWriter {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.loop;
+    await Promise.all(this.inFlight);
   }
 
   private stateOf(runId: string): RunState {
@@ -145,6 +156,7 @@ class BatchingRunEventWriter implements RunEventWriter {
         tracker: new SpanRowTracker(),
         totals: emptyRunTotals(),
         failure: this.failures.get(runId) ?? null,
+        writing: false,
       };
       this.runs.set(runId, state);
     }
@@ -163,16 +175,23 @@ class BatchingRunEventWriter implements RunEventWriter {
     if (event.type === "RUN_END") state.ended = true;
     if (state.pending.length === 1) this.dirty.add(state);
     this.totalPending++;
-    if (this.loop) return;
-    if (this.totalPending >= this.maxBatchEvents) this.start();
-    else this.timer ??= setTimeout(() => this.start(), this.flushIntervalMs);
+    if (this.totalPending >= this.maxBatchEvents) {
+      // Not inside the runtime's emit: serialising a batch is the writer's work, not the run's.
+      if (!this.pumpQueued) {
+        this.pumpQueued = true;
+        setImmediate(() => {
+          this.pumpQueued = false;
+          this.pump(false);
+        });
+      }
+    } else this.timer ??= setTimeout(() => this.pump(true), this.flushIntervalMs);
   }
 
   private waitUntil(done: () => boolean): Promise<void> {
     if (done()) return Promise.resolve();
     return new Promise((resolve) => {
       this.waiters.push({ done, resolve });
-      this.start();
+      this.pump(true);
     });
   }
 
@@ -186,33 +205,38 @@ class BatchingRunEventWriter implements RunEventWriter {
     this.waiters = still;
   }
 
-  private start(): void {
+  /**
+   * Starts writes while a slot is free: full batches only, unless `due` (the
+   * interval elapsed, or someone waits on a flush). What is left waits for
+   * the interval timer or the end of a write.
+   */
+  private pump(due: boolean): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.loop || this.totalPending === 0) return;
-    this.loop = this.drain().finally(() => {
-      this.loop = null;
-      this.settleWaiters();
-      if (this.totalPending === 0) return;
-      if (this.totalPending >= this.maxBatchEvents || this.waiters.length > 0) this.start();
-      else this.timer ??= setTimeout(() => this.start(), this.flushIntervalMs);
-    });
-  }
-
-  /** Writes batches while a full one is waiting or someone waits on a flush. */
-  private async drain(): Promise<void> {
-    do {
-      await this.writeWithRetry(this.takeBatch(), false);
-      this.settleWaiters();
-    } while (this.totalPending >= this.maxBatchEvents || (this.totalPending > 0 && this.waiters.length > 0));
+    while (this.inFlight.size < this.maxConcurrentWrites && this.totalPending > 0) {
+      if (!due && this.totalPending < this.maxBatchEvents) break;
+      const parts = this.takeBatch();
+      if (parts.length === 0) break; // Everything pending belongs to runs being written.
+      const write: Promise<void> = this.writeWithRetry(parts, false).finally(() => {
+        this.inFlight.delete(write);
+        for (const part of parts) part.state.writing = false;
+        this.settleWaiters();
+        this.pump(this.waiters.length > 0);
+      });
+      this.inFlight.add(write);
+    }
+    if (this.totalPending > 0 && this.timer === null)
+      this.timer = setTimeout(() => this.pump(true), this.flushIntervalMs);
   }
 
   /** Takes up to `maxBatchEvents` pending events, oldest runs first, and serialises each run's share. */
-  private takeBatch(): RunPart[] {
-    const parts: RunPart[] = [];
+  private takeBatch(): StatePart[] {
+    const parts: StatePart[] = [];
     let room = this.maxBatchEvents;
     for (const state of this.dirty) {
       if (room === 0) break;
+      if (state.writing) continue;
+      state.writing = true;
       let events: RuntimeEvent[];
       if (state.pending.length <= room) {
         events = state.pending;
@@ -231,22 +255,23 @@ class BatchingRunEventWriter implements RunEventWriter {
     return parts;
   }
 
-  private partOf(state: RunState, events: RuntimeEvent[]): RunPart {
+  private partOf(state: RunState, events: RuntimeEvent[]): StatePart {
     const { spans, tasks } = state.tracker.add(events);
     let end: Extract<RuntimeEvent, { type: "RUN_END" }> | null = null;
     for (const event of events) {
       addToRunTotals(state.totals, event);
       if (event.type === "RUN_END") end = event;
     }
-    return buildRunPart(events, spans, tasks, {
+    const part = buildRunPart(events, spans, tasks, {
       runId: state.runId,
       eventCount: events[events.length - 1].seq + 1,
       ...state.totals,
       end,
     });
+    return { ...part, state };
   }
 
-  private async writeWithRetry(parts: RunPart[], retried: boolean): Promise<void> {
+  private async writeWithRetry(parts: StatePart[], retried: boolean): Promise<void> {
     const startedAt = Date.now();
     for (let attempt = 1; ; attempt++) {
       try {
@@ -277,19 +302,16 @@ class BatchingRunEventWriter implements RunEventWriter {
     }
   }
 
-  private committed(parts: readonly RunPart[]): void {
-    for (const part of parts) {
-      const state = this.runs.get(part.runId);
-      if (!state) continue;
-      state.stored += part.eventCount;
+  private committed(parts: readonly StatePart[]): void {
+    for (const { state, eventCount } of parts) {
+      state.stored += eventCount;
       if (state.ended && state.stored === state.received) this.runs.delete(state.runId);
     }
   }
 
-  private giveUp(parts: readonly RunPart[], error: unknown, attempt: number): void {
-    for (const part of parts) {
-      const state = this.runs.get(part.runId);
-      if (!state) continue;
+  private giveUp(parts: readonly StatePart[], error: unknown, attempt: number): void {
+    for (const { state } of parts) {
+      if (state.failure) continue;
       const reason = error instanceof Error ? error.message : String(error);
       const failure = new RunEventsNotStoredError(state.runId, state.stored, reason);
       failure.cause = error;

@@ -71,10 +71,11 @@ export class SpanRowTracker {
   add(events: readonly RuntimeEvent[]): { spans: RunSpanRow[]; tasks: BackgroundTaskRow[] } {
     const touched = new Set<string>();
     for (const event of events) {
+      // Text deltas change nothing stored (the END carries the text): skipped, they are half of a stream.
+      if (event.type === "TEXT_DELTA") continue;
       this.trace = reduceTrace(this.trace, event);
-      if (!this.edges.has(event.spanId) && event.type !== "TEXT_DELTA") this.trackEdges(event);
-      // Text deltas change nothing stored (the END carries the text); announces and budget stops go to details.
-      if (event.type !== "TEXT_DELTA") touched.add(event.spanId);
+      if (!this.edges.has(event.spanId)) this.trackEdges(event);
+      touched.add(event.spanId);
     }
     const spans: RunSpanRow[] = [];
     const tasks: BackgroundTaskRow[] = [];

@@ -224,7 +224,8 @@ ru AS (
   FROM jsonb_to_recordset($4::jsonb) AS r(run_id uuid, event_count int, handoffs int, failed_handoffs int,
     unpriced_calls int, input_tokens int, output_tokens int, cached_input_tokens int, cost_usd float8, steps int,
     final boolean, status text, output text, error text, ended_at float8, duration_millis int)
-  WHERE runs.id = r.run_id
+  -- A run already final (the sweeper gave up on its worker) belongs to whoever ended it.
+  WHERE runs.id = r.run_id AND runs.status IN ('queued', 'running')
 )
 SELECT pg_notify($5, n) FROM unnest($6::text[]) AS n`;
 }
