@@ -12,6 +12,8 @@ interface Entry {
   cancelReason: string | null;
   /** Task cancels received before the run started. */
   pendingTasks: Array<{ taskId: string; reason: string }>;
+  /** The sweeper finalised the run meanwhile: its later events must not be stored. */
+  lost: boolean;
 }
 
 export class LocalRuns {
@@ -29,7 +31,7 @@ export class LocalRuns {
   /** Reserves `runId`; false when this worker already holds it. */
   reserve(runId: string): boolean {
     if (this.entries.has(runId)) return false;
-    this.entries.set(runId, { handle: null, cancelReason: null, pendingTasks: [] });
+    this.entries.set(runId, { handle: null, cancelReason: null, pendingTasks: [], lost: false });
     return true;
   }
 
@@ -61,6 +63,27 @@ export class LocalRuns {
     if (!entry) return;
     if (entry.handle) entry.handle.cancelTask(taskId, reason);
     else entry.pendingTasks.push({ taskId, reason });
+  }
+
+  /**
+   * Another worker's sweeper failed the run (this worker looked dead: its
+   * heartbeats did not arrive): stop it, and store nothing more of it.
+   */
+  markLost(runId: string): void {
+    const entry = this.entries.get(runId);
+    if (!entry) return;
+    entry.lost = true;
+    this.cancel(runId, "worker lost");
+  }
+
+  /** True once `markLost(runId)` was called. */
+  isLost(runId: string): boolean {
+    return this.entries.get(runId)?.lost ?? false;
+  }
+
+  /** Runs started (not only reserved). */
+  startedIds(): string[] {
+    return [...this.entries].filter(([, entry]) => entry.handle !== null).map(([runId]) => runId);
   }
 
   /** Cancels every run held. */

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { parseRuntimeDefinition } from "@/core/compiler";
-import { runGraph } from "@/core/runtime";
+import { type EventSink, runGraph } from "@/core/runtime";
 import { createRunPorts } from "@/server/runtime/create-run-ports";
 import { RUN_EVENTS_CHANNEL } from "../contract";
 import { enqueueRun } from "./enqueue-run";
@@ -89,7 +89,7 @@ async function executeClaimed(
           ids: { newId: (kind) => (kind === "run" ? runId : randomUUID()) },
           sessions: redactingSessionStore(ctx.persistence.sessions, secrets),
           files: ctx.persistence.files,
-          sinks: [redactingSink(ctx.persistence.writer.sinkFor(runId), secrets)],
+          sinks: [redactingSink(fencedSink(ctx, runId), secrets)],
         },
       },
     );
@@ -121,6 +121,14 @@ async function executeClaimed(
   } finally {
     abortSignal?.removeEventListener("abort", onAbort);
   }
+}
+
+/** The writer's sink for the run, closed once the run is known to be lost (its RUN_END is already stored). */
+function fencedSink(ctx: RunJobContext, runId: string): EventSink {
+  const sink = ctx.persistence.writer.sinkFor(runId);
+  return (event) => {
+    if (!ctx.runs.isLost(runId)) sink(event);
+  };
 }
 
 async function definitionOf(pool: pg.Pool, claimed: ClaimedRun): Promise<unknown> {

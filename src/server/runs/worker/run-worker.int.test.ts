@@ -5,6 +5,7 @@ import { setupTestDatabase } from "@/server/db/test-db";
 import { RUN_CANCEL_CHANNEL, type RunCancelRequest } from "../contract";
 import type { WorkerLogger } from "./run-persistence";
 import { type RunWorker, startRunWorker } from "./start-run-worker";
+import { sweepLostRuns } from "./sweeper";
 import {
   createGraph,
   createRun,
@@ -161,6 +162,27 @@ describe("a run worker", () => {
 
     expect(run.status).toBe("failed");
     expect(run.error).toMatch(/could not start: .*definition version 999/);
+  });
+
+  it("stops a run another worker's sweeper failed (it looked dead), and stores nothing more of it", async () => {
+    const { runId } = await createRun(db.prisma, pool, graph, {
+      definition: exampleDefinition("research-team", 1_500),
+    });
+    await waitForRun(pool, runId, (run) => run.status === "running" && run.event_count >= 3);
+    // As if its heartbeats had not arrived for 30 s: another worker's sweeper takes it.
+    await pool.query("UPDATE runs SET heartbeat_at = now() - interval '31 seconds' WHERE id = $1", [runId]);
+    const [swept] = await sweepLostRuns(pool);
+    expect(swept?.runId).toBe(runId);
+
+    await expect
+      .poll(() => logs.some((line) => line.includes(`run ${runId} was failed by a sweeper`)), { timeout: 20_000 })
+      .toBe(true);
+    const events = await storedEvents(pool, runId);
+    expect(events.at(-1)).toMatchObject({ type: "RUN_END", status: "failed", error: swept?.error });
+    expect((await runRow(pool, runId)).event_count).toBe(events.length);
+    // The worker goes on with other runs.
+    const next = await createRun(db.prisma, pool, graph, { definition: exampleDefinition("research-team", 5) });
+    expect((await waitForRun(pool, next.runId, isFinal)).status).toBe("completed");
   });
 
   it("stops gracefully: its runs end cancelled with every event stored, and it leaves the workers list", async () => {

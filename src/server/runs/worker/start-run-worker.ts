@@ -12,7 +12,7 @@ import os from "node:os";
 import { run as runQueue, type Runner } from "graphile-worker";
 import pg from "pg";
 import { z } from "zod";
-import { HEARTBEAT_INTERVAL_MS, RUN_TASK, SWEEP_INTERVAL_MS } from "../contract";
+import { HEARTBEAT_INTERVAL_MS, RUN_TASK, SWEEP_INTERVAL_MS, WORKER_LOST_ERROR } from "../contract";
 import { openControlConnection } from "./control-connection";
 import { LocalRuns } from "./local-runs";
 import { parseProviderEnv, providersFromEnv } from "./provider-env";
@@ -58,6 +58,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
   const logger = options.logger ?? consoleWorkerLogger;
   const concurrency = options.concurrency ?? DEFAULT_WORKER_CONCURRENCY;
   const workerId = options.workerId ?? defaultWorkerId();
+  let stopping = false;
   const providers = providersFromEnv(parseProviderEnv(options.env ?? process.env));
   const pool = new pg.Pool({
     connectionString: options.connectionString,
@@ -74,12 +75,12 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     ["worker pool", pool],
     ["queue pool", queuePool],
   ] as const) {
-    each.on("error", (error) => logger.warn(`${name}: ${error.message}`));
+    // pg's end() does not wait for the sockets to close: a database stopped right after us is no news.
+    each.on("error", (error) => stopping || logger.warn(`${name}: ${error.message}`));
     each.on("connect", (client) => client.on("error", () => {}));
   }
   const persistence = options.persistence?.(pool) ?? createPgRunPersistence(pool, (message) => logger.error(message));
   const runs = new LocalRuns();
-  let stopping = false;
   const cleanups: Array<() => Promise<unknown> | unknown> = [];
   const cleanup = async () => {
     for (const step of cleanups.splice(0).reverse()) await Promise.resolve(step()).catch(() => {});
@@ -120,6 +121,18 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       );
       // A cancel whose NOTIFY was missed (connection reopening) is still seen here.
       for (const row of rows) if (row.cancel_reason !== null) runs.cancel(row.id, row.cancel_reason);
+      // A started run that is no longer ours and running was swept (we looked dead): stop it, store nothing more.
+      const alive = new Set(rows.map((row) => row.id));
+      const missing = runs.startedIds().filter((runId) => !alive.has(runId));
+      if (missing.length === 0) return;
+      const swept = await pool.query<{ id: string }>(
+        "SELECT id FROM runs WHERE id = ANY($1::uuid[]) AND status = 'failed' AND starts_with(error, $2)",
+        [missing, WORKER_LOST_ERROR],
+      );
+      for (const { id } of swept.rows) {
+        logger.warn(`run ${id} was failed by a sweeper while this worker ran it; stopping it`);
+        runs.markLost(id);
+      }
     };
     cleanups.push(every(HEARTBEAT_INTERVAL_MS, heartbeat, (error) => logger.warn(`heartbeat: ${error.message}`)));
     cleanups.push(every(SWEEP_INTERVAL_MS, sweep, (error) => logger.warn(`sweeper: ${error.message}`)));
