@@ -21,11 +21,15 @@ export const conversationIdSchema = z.uuid({
 });
 
 /** What a run is given: text of at most 1 MB (UTF-8). */
-export const runInputSchema = z.string({ error: "must be the run's input text" }).refine(
-  // Each UTF-16 unit is at most 3 UTF-8 bytes: short texts need no encoding to be checked.
-  (text) => text.length * 3 <= MAX_RUN_INPUT_BYTES || encoder.encode(text).byteLength <= MAX_RUN_INPUT_BYTES,
-  { error: "is larger than the run input limit of 1 MB (1,048,576 bytes of UTF-8)" },
-);
+export const runInputSchema = z
+  .string({ error: "must be the run's input text" })
+  .refine(
+    // Each UTF-16 unit is at most 3 UTF-8 bytes: short texts need no encoding to be checked.
+    (text) => text.length * 3 <= MAX_RUN_INPUT_BYTES || encoder.encode(text).byteLength <= MAX_RUN_INPUT_BYTES,
+    { error: "is larger than the run input limit of 1 MB (1,048,576 bytes of UTF-8)" },
+  )
+  // PostgreSQL text cannot hold U+0000, and the run's events carry the input.
+  .refine((text) => !text.includes("\u0000"), { error: "must not contain the NUL character (U+0000)" });
 
 /** Budget overrides for one run: the same fields and ranges as a graph's budgets. */
 export const budgetOverridesSchema = budgetsSchema;

@@ -181,6 +181,15 @@ describe("runs.start refusals write nothing", () => {
     );
   });
 
+  it("refuses an input with a NUL character (PostgreSQL text cannot hold it)", async () => {
+    await expectRunRefusal(
+      db.prisma,
+      { path: "runs.start", input: { graphId: world.researchId, input: "a\u0000b" } },
+      "BAD_REQUEST",
+      /NUL character/,
+    );
+  });
+
   it("refuses budget overrides out of range and unknown options", async () => {
     const start = (options: unknown) => ({
       path: "runs.start",
