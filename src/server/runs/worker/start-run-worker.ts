@@ -21,9 +21,7 @@ import { type RunJobContext, WORKER_STOPPED_REASON, executeRunJob } from "./run-
 import { type RunPersistence, type WorkerLogger, consoleWorkerLogger } from "./run-persistence";
 import { createPgRunPersistence } from "./pg-run-persistence";
 import { type SweepOptions, sweepLostRuns } from "./sweeper";
-
-/** Jobs one worker runs at once (STACK.md: graphile-worker `concurrency: 10`). */
-export const DEFAULT_WORKER_CONCURRENCY = 10;
+import { DEFAULT_WORKER_CONCURRENCY } from "./worker-concurrency";
 
 export interface RunWorkerOptions {
   connectionString: string;
