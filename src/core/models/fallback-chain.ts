@@ -155,7 +155,21 @@ class ChainCall {
 
   private answered(entry: ModelRef, response: ModelResponse): GenerateWithFallbackResult {
     const durationMs = Math.max(0, this.clock.now() - this.started);
-    this.options.onAttemptEnd?.({ ...this.info!, durationMs, response, willRetry: false, willFallback: false });
+    const onEnd = this.options.onAttemptEnd;
+    if (onEnd) {
+      const info = this.info!;
+      // Listed rather than spread (the hot path: one per model call).
+      onEnd({
+        chainIndex: info.chainIndex,
+        attempt: info.attempt,
+        provider: info.provider,
+        model: info.model,
+        durationMs,
+        response,
+        willRetry: false,
+        willFallback: false,
+      });
+    }
     return { response, chainIndex: this.chainIndex, attempt: this.attemptNo, entry, failedAttempts: this.failed };
   }
 
@@ -239,7 +253,7 @@ function untimedCall(
  * The request of one attempt: its entry, its cancellation, and deltas dropped
  * once `late.dropped` is set. With `lazySignal` the request's `signal` is read
  * from `cancel` on first access (a timed attempt's `AbortSignal` exists only if
- * the client reads it); otherwise it is the caller's own signal.
+ * the client reads it); otherwise it is the caller's own signal, also read on first access.
  */
 function attemptRequest(
   request: ChainRequest,
@@ -277,7 +291,10 @@ function attemptRequest(
     temperature: request.temperature,
     topP: request.topP,
     maxTokens: request.maxTokens,
-    signal: request.signal,
+    // Read on first access: the caller's own signal may itself be created lazily (the runtime's scope).
+    get signal() {
+      return request.signal;
+    },
     cancel,
     onTextDelta: deltas,
     context,

@@ -69,7 +69,10 @@ class ModelStep {
         temperature: agent.params.temperature,
         topP: agent.params.topP,
         maxTokens: agent.params.maxTokens,
-        signal: cancel.signal,
+        // Created on first read (a client that needs an AbortSignal): the chain and the core's clients use `cancel`.
+        get signal() {
+          return cancel.signal;
+        },
         onTextDelta: (delta) => this.textDelta(delta),
         context: { agentId: agent.id, sessionId: frame.sessionId },
       },
