@@ -4,7 +4,14 @@ import { type BackoffFn, defaultBackoff } from "./backoff";
 import { EmptyModelChainError } from "./empty-model-chain-error";
 import { ModelCallError } from "./model-error";
 import { ModelChainExhaustedError } from "./model-chain-exhausted-error";
-import type { ModelCallContext, ModelClient, ModelRequest, ModelResponse } from "./model-port";
+import type {
+  ChatMessage,
+  ModelCallContext,
+  ModelClient,
+  ModelRequest,
+  ModelResponse,
+  ModelToolSpec,
+} from "./model-port";
 import type { ModelRef } from "./model-ref";
 import { DEFAULT_RETRY_AFTER_CAP_MS, nextDelay } from "./next-delay";
 import { toModelCallError } from "./normalize-error";
@@ -267,38 +274,44 @@ function attemptRequest(
   // Drop late deltas of an attempt that already timed out or was aborted.
   const deltas = onTextDelta ? (delta: string) => (late.dropped ? undefined : onTextDelta(delta)) : undefined;
   const context = { agentId: request.context.agentId, sessionId: request.context.sessionId, chainIndex };
-  // Listed rather than spread: `{ ...request }` copies through a slow generic path on every model call.
-  if (lazySignal) {
-    return {
-      model: entry,
-      messages: request.messages,
-      tools: request.tools,
-      temperature: request.temperature,
-      topP: request.topP,
-      maxTokens: request.maxTokens,
-      get signal() {
-        return cancel.signal;
-      },
-      cancel,
-      onTextDelta: deltas,
-      context,
-    };
+  return new AttemptRequest(entry, request, cancel, deltas, context, lazySignal ? cancel : request);
+}
+
+/**
+ * A `ModelRequest` whose `signal` is a getter on the prototype: an object
+ * literal with a getter allocates an accessor pair and a closure per request
+ * and leaves the object in a slow shape (~1 KB per model call, alive across
+ * the wait); this is one small object with in-object fields. Fields are listed
+ * rather than spread: `{ ...request }` copies through a slow generic path.
+ */
+class AttemptRequest implements ModelRequest {
+  readonly messages: ChatMessage[];
+  readonly tools: ModelToolSpec[];
+  readonly temperature: number | undefined;
+  readonly topP: number | undefined;
+  readonly maxTokens: number | undefined;
+  /** Not an own enumerable property: a client that logs or compares the request sees the request only. */
+  readonly #signalSource: { readonly signal: AbortSignal };
+
+  constructor(
+    readonly model: ModelRef,
+    request: ChainRequest,
+    readonly cancel: CancelToken,
+    readonly onTextDelta: ((delta: string) => void) | undefined,
+    readonly context: ModelCallContext,
+    signalSource: { readonly signal: AbortSignal },
+  ) {
+    this.#signalSource = signalSource;
+    this.messages = request.messages;
+    this.tools = request.tools;
+    this.temperature = request.temperature;
+    this.topP = request.topP;
+    this.maxTokens = request.maxTokens;
   }
-  return {
-    model: entry,
-    messages: request.messages,
-    tools: request.tools,
-    temperature: request.temperature,
-    topP: request.topP,
-    maxTokens: request.maxTokens,
-    // Read on first access: the caller's own signal may itself be created lazily (the runtime's scope).
-    get signal() {
-      return request.signal;
-    },
-    cancel,
-    onTextDelta: deltas,
-    context,
-  };
+
+  get signal(): AbortSignal {
+    return this.#signalSource.signal;
+  }
 }
 
 /** The client's promise, also when `generate` throws synchronously (a broken client must not escape the chain). */
