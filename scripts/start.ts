@@ -2,8 +2,11 @@
  * `npm start`: the whole app in one command. Without DATABASE_URL it starts
  * the embedded PostgreSQL (data in AGS_DATA_DIR or .data/, port AGS_PG_PORT,
  * default 54329); then migrates, seeds, builds (unless AGS_SKIP_BUILD=1) and
- * serves on HOST:PORT (default 127.0.0.1:3000). Ctrl-C / SIGTERM stop the web
- * server first, then the database; the exit code follows the web server's.
+ * serves on HOST:PORT (default 127.0.0.1:3000), with one run worker in this
+ * process (AGS_IN_PROCESS_WORKER=0: none; run `npm run worker` instead).
+ * Ctrl-C / SIGTERM stop the web server first, then the worker (its runs end
+ * cancelled, every event stored), then the database; the exit code follows
+ * the web server's.
  * Neither child outlives this process, even when it is killed with SIGKILL
  * (see src/server/process/watchdogs.ts), and a run finds and stops what a
  * killed run may still have left (web server, PostgreSQL) on its data dir.
@@ -16,6 +19,7 @@ import { assertPortFree } from "@/server/db/embedded/ports";
 import { DEFAULT_DATA_DIR } from "@/server/db/paths";
 import { parseServerEnv } from "@/server/env";
 import { ALLOWED_HOSTS_ENV, allowedHostsForBind } from "@/server/http/allowed-hosts";
+import { type RunWorker, startRunWorker } from "@/server/runs/worker";
 import { signalGroup, spawnNext, stopChild, waitForExit, waitForHttp } from "./lib/child-process";
 import { runMain } from "./lib/run-main";
 import { forgetWebServer, recordWebServer, stopLeftoverWebServer } from "./lib/web-leftover";
@@ -24,6 +28,22 @@ import { forgetWebServer, recordWebServer, stopLeftoverWebServer } from "./lib/w
 function publicUrl(host: string, port: number): string {
   const local = ["127.0.0.1", "0.0.0.0", "localhost", "::", "::1"].includes(host);
   return `http://${local ? "localhost" : host}:${port}`;
+}
+
+/** The worker's graceful stop, bounded: a database that no longer answers must not keep us from exiting. */
+async function stopWorker(worker: RunWorker, graceMs = 15_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.error(`The run worker did not stop within ${graceMs / 1000} s; going on.`);
+      resolve();
+    }, graceMs);
+  });
+  try {
+    await Promise.race([worker.stop().catch((error: unknown) => console.error(error)), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 runMain(async () => {
@@ -65,7 +85,15 @@ runMain(async () => {
     [ALLOWED_HOSTS_ENV]: allowedHostsForBind(process.env[ALLOWED_HOSTS_ENV], env.HOST),
   };
 
+  let worker: RunWorker | undefined;
   try {
+    if (stopRequested) return 0;
+    if (process.env.AGS_IN_PROCESS_WORKER !== "0") {
+      worker = await startRunWorker({ connectionString: database.connectionString });
+      console.log(
+        `Run worker ${worker.workerId} started (AGS_IN_PROCESS_WORKER=0 to leave runs to \`npm run worker\`).`,
+      );
+    }
     if (stopRequested) return 0;
     if (process.env.AGS_SKIP_BUILD !== "1") {
       console.log("Building the app (next build)…");
@@ -93,6 +121,10 @@ runMain(async () => {
   } finally {
     if (child) await stopChild(child);
     await forgetWebServer(dataRoot);
+    if (worker) {
+      console.log("Stopping the run worker…");
+      await stopWorker(worker);
+    }
     if (database.embedded) console.log("Stopping the embedded PostgreSQL…");
     await database.stop();
   }

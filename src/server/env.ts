@@ -29,6 +29,11 @@ const envSchema = z.object({
   AGS_DATA_DIR: optionalText,
   /** Port of the embedded PostgreSQL. */
   AGS_PG_PORT: port(54329),
+  /** Most runs one workspace may have queued or running at once; `runs.start` refuses past it. */
+  AGS_MAX_CONCURRENT_RUNS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(100_000).default(20),
+  ),
   NODE_ENV: z.preprocess(
     (value) => (value === "" ? undefined : value),
     z.enum(["development", "test", "production"]).default("development"),

@@ -1,5 +1,7 @@
+import { conversationsRouter } from "@/server/api/routers/conversations";
 import { graphsRouter } from "@/server/api/routers/graphs";
 import { healthRouter } from "@/server/api/routers/health";
+import { runsRouter } from "@/server/api/routers/runs";
 import { versionsRouter } from "@/server/api/routers/versions";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
@@ -8,6 +10,8 @@ export const appRouter = createTRPCRouter({
   health: healthRouter,
   graphs: graphsRouter,
   versions: versionsRouter,
+  runs: runsRouter,
+  conversations: conversationsRouter,
 });
 
 /** The API's type, for the client: never import the router itself there. */

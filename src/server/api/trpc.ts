@@ -18,6 +18,7 @@ import { GraphCompileError } from "@/server/errors/graph-compile-error";
 import { GraphRevisionConflictError } from "@/server/errors/graph-revision-conflict-error";
 import { InvalidInputError } from "@/server/errors/invalid-input-error";
 import { WorkspaceRepository } from "@/server/repositories/workspace-repository";
+import type { RunEventHub } from "@/server/runs/live/run-event-hub";
 
 /** The app's Prisma client, as returned by the db module. */
 export type Database = ReturnType<typeof getPrisma>;
@@ -33,6 +34,11 @@ export interface TRPCContext {
    * middleware cannot connect by accident.
    */
   getDb: () => Database;
+  /**
+   * The live run event hub (one LISTEN connection per process). Default:
+   * the process's hub on DATABASE_URL; tests pass their own.
+   */
+  getRunEvents?: () => RunEventHub;
 }
 
 /** Builds the context for one HTTP request or server-side call. */
@@ -58,6 +64,12 @@ function errorDiagnostics(cause: unknown): Diagnostic[] | null {
 }
 
 const t = initTRPC.context<TRPCContext>().create({
+  sse: {
+    // Comments every 10 s keep an idle live stream (a run waiting on a slow model) open through
+    // proxies; the client reconnects, resuming from its last event id, after 30 s of silence.
+    ping: { enabled: true, intervalMs: 10_000 },
+    client: { reconnectAfterInactivityMs: 30_000 },
+  },
   errorFormatter({ shape, error }) {
     const cause: unknown = error.cause;
     return {
@@ -89,6 +101,7 @@ const DOMAIN_ERROR_CODES = {
   conflict: "CONFLICT",
   invalid_input: "BAD_REQUEST",
   unprocessable: "UNPROCESSABLE_CONTENT",
+  too_many_requests: "TOO_MANY_REQUESTS",
 } as const satisfies Record<DomainError["kind"], TRPCError["code"]>;
 
 /**

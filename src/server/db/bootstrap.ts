@@ -1,6 +1,7 @@
 /**
  * Gets a database ready for the app: the given PostgreSQL, or the embedded
- * one when none is given; then migrations and the default seed. Used by
+ * one when none is given; then migrations (the app's, then the run queue's)
+ * and the default seed. Used by
  * `npm start`, `npm run db:migrate`, end-to-end tests and anyone who needs a
  * working database in one call.
  */
@@ -11,6 +12,7 @@ import { DEFAULT_EMBEDDED_PORT, startEmbeddedPostgres } from "./embedded";
 import { applyMigrations } from "./migrations";
 import { DEFAULT_DATA_DIR } from "./paths";
 import { seedDefaults, type SeedResult } from "./seed";
+import { installQueueSchema } from "@/server/runs/worker/queue-schema";
 
 /** Options for {@link bootstrapDatabase}; all optional. */
 export interface BootstrapOptions {
@@ -67,6 +69,8 @@ export async function bootstrapDatabase(options: BootstrapOptions = {}): Promise
     await options.beforeMigrate?.(connectionString);
     const { applied } = await applyMigrations(connectionString);
     log(applied.length ? `Applied migrations: ${applied.join(", ")}.` : "Database schema is up to date.");
+    // The run queue's tables, so the web process can enqueue before any worker has started.
+    await installQueueSchema(connectionString);
     let seed: SeedResult | null = null;
     if (options.seed ?? true) {
       const prisma = createPrismaClient(connectionString, { maxConnections: 2 });

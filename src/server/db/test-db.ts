@@ -15,6 +15,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { createPrismaClient } from "./client";
 import { applyMigrations } from "./migrations";
 import { startTemporaryPostgres, type TemporaryPostgres } from "./temporary-postgres";
+import { installQueueSchema } from "@/server/runs/worker/queue-schema";
 
 /** A migrated database and a client for it. */
 export interface TestDatabase {
@@ -25,11 +26,18 @@ export interface TestDatabase {
   stop(): Promise<void>;
 }
 
+/** Options of {@link createTestDatabase}. */
+export interface TestDatabaseOptions {
+  /** Also install the run queue (graphile-worker's schema), as `bootstrapDatabase` does. Default false. */
+  queue?: boolean;
+}
+
 /** Starts a server, applies the migrations and opens a client. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const server = await startTemporaryPostgres("ags_test");
   try {
     await applyMigrations(server.connectionString);
+    if (options.queue) await installQueueSchema(server.connectionString);
   } catch (error) {
     await server.stop();
     throw error;
@@ -50,10 +58,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * Registers beforeAll/afterAll hooks that give the file a database; read
  * its fields inside tests (they exist once beforeAll has run).
  */
-export function setupTestDatabase(): Omit<TestDatabase, "stop"> {
+export function setupTestDatabase(options: TestDatabaseOptions = {}): Omit<TestDatabase, "stop"> {
   let database: TestDatabase | undefined;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase(options);
   });
   afterAll(async () => {
     await database?.stop();

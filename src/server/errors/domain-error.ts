@@ -4,5 +4,5 @@
  * without knowing every class.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: "not_found" | "conflict" | "invalid_input" | "unprocessable";
+  abstract readonly kind: "not_found" | "conflict" | "invalid_input" | "unprocessable" | "too_many_requests";
 }
