@@ -41,9 +41,19 @@ describe("RunEventWriter", () => {
     const listener = new pg.Client({ connectionString: db.connectionString });
     await listener.connect();
     const notified = new Map<string, number[]>();
+    const visible: Promise<boolean>[] = [];
     listener.on("notification", (message) => {
       const [runId, seq] = message.payload!.split(":");
       notified.set(runId, [...(notified.get(runId) ?? []), Number(seq)]);
+      // Sent at commit: whoever hears it can already read every event up to that seq.
+      visible.push(
+        pool
+          .query<{ n: number }>("SELECT count(*)::int AS n FROM run_events WHERE run_id = $1 AND seq <= $2", [
+            runId,
+            Number(seq),
+          ])
+          .then(({ rows }) => rows[0].n === Number(seq) + 1),
+      );
     });
     await listener.query(`LISTEN ${RUN_EVENTS_CHANNEL}`);
     const failures: RunEventWriteFailure[] = [];
@@ -105,6 +115,7 @@ describe("RunEventWriter", () => {
         expect(seqs.at(-1)).toBe(end.seq);
         expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
       }
+      expect((await Promise.all(visible)).every(Boolean)).toBe(true);
       const tasks = await pool.query(
         "SELECT agent_id, owner_agent_id, status, output FROM background_tasks WHERE run_id = ANY($1)",
         [runs.map((run) => run.runId)],

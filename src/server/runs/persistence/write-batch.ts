@@ -186,7 +186,7 @@ sp AS (
     ${ms("s.started_at")}, ${ms("s.ended_at")}, s.duration_millis, s.attempts, s.error, s.provider, s.model,
     s.chain_index, s.input_tokens, s.output_tokens, s.cached_input_tokens, s.cost_usd, s.edge,
     COALESCE(s.edge_path, '{}'), COALESCE(s.details, '{}')
-  FROM jsonb_to_recordset($2::jsonb) AS s(run_id uuid, span_id text, parent_span_id text, kind text, name text,
+  FROM json_to_recordset($2::json) AS s(run_id uuid, span_id text, parent_span_id text, kind text, name text,
     source text, agent_id text, status text, started_at float8, ended_at float8, duration_millis float8,
     attempts int, error text, provider text, model text, chain_index int, input_tokens int, output_tokens int,
     cached_input_tokens int, cost_usd float8, edge text, edge_path text[], details jsonb)
@@ -204,7 +204,7 @@ tk AS (
     status, output, error, started_at, ended_at)
   SELECT t.run_id, t.task_id, t.handoff_id, t.agent_id, t.owner_agent_id, t.child_session_key, t.reason,
     t.status, t.output, t.error, ${ms("t.started_at")}, ${ms("t.ended_at")}
-  FROM jsonb_to_recordset($3::jsonb) AS t(run_id uuid, task_id text, handoff_id text, agent_id text,
+  FROM json_to_recordset($3::json) AS t(run_id uuid, task_id text, handoff_id text, agent_id text,
     owner_agent_id text, child_session_key text, reason text, status text, output text, error text,
     started_at float8, ended_at float8)
   ON CONFLICT (run_id, task_id) DO UPDATE SET
@@ -221,7 +221,7 @@ ru AS (
     error = CASE WHEN r.final THEN r.error ELSE runs.error END,
     ended_at = CASE WHEN r.final THEN ${ms("r.ended_at")} ELSE runs.ended_at END,
     duration_millis = CASE WHEN r.final THEN r.duration_millis ELSE runs.duration_millis END
-  FROM jsonb_to_recordset($4::jsonb) AS r(run_id uuid, event_count int, handoffs int, failed_handoffs int,
+  FROM json_to_recordset($4::json) AS r(run_id uuid, event_count int, handoffs int, failed_handoffs int,
     unpriced_calls int, input_tokens int, output_tokens int, cached_input_tokens int, cost_usd float8, steps int,
     final boolean, status text, output text, error text, ended_at float8, duration_millis int)
   -- A run already final (the sweeper gave up on its worker) belongs to whoever ended it.

@@ -2,9 +2,11 @@
  * A quick measurement of the event writer's throughput (not a test, not the
  * bench): replays the events of scripted example runs into a writer on a
  * throwaway embedded PostgreSQL, as fast as the writer takes them, and prints
- * events/s. `node --import tsx src/server/runs/persistence/testing/measure-writer.ts [runs] [maxBatch]`
+ * events/s, and the CPU time of this process and of the pool's PostgreSQL
+ * backends. `node --import tsx src/server/runs/persistence/testing/measure-writer.ts [runs] [maxBatch]`
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 
 import researchTeam from "../../../../../examples/research-team.json";
@@ -54,6 +56,22 @@ async function main() {
     countBatches.on("notification", () => batches++);
     await countBatches.query("LISTEN ags_run_events");
 
+    // Warm the pool's connections so their backends exist, then sample their CPU.
+    await Promise.all([1, 2, 3, 4].map(() => pool.query("SELECT pg_sleep(0.05)")));
+    const pids = (await pool.query("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")).rows.map(
+      (r) => r.pid as number,
+    );
+    const pgCpu = () =>
+      pids.reduce((sum, pid) => {
+        try {
+          const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+          return sum + Number(f[11]) + Number(f[12]);
+        } catch {
+          return sum;
+        }
+      }, 0) * 10;
+    const pg0 = pgCpu();
+    const node0 = process.cpuUsage();
     const started = performance.now();
     // Interleaved like concurrent runs: one event of each run in turn, yielding to the event loop every 500 events.
     let emitted = 0;
@@ -68,6 +86,10 @@ async function main() {
     const emittedAt = performance.now();
     await writer.flush();
     const elapsed = performance.now() - started;
+    const nodeCpu = process.cpuUsage(node0);
+    console.log(
+      `cpu: node ${((nodeCpu.user + nodeCpu.system) / 1000).toFixed(0)} ms, postgres backends ${pgCpu() - pg0} ms`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const { rows } = await pool.query("SELECT count(*)::int AS n FROM run_events");
     console.log(
