@@ -69,9 +69,14 @@ async function buildBundle(entries: string[]): Promise<string | null> {
  */
 export async function relaunchBundled(argv: string[], log: (line: string) => void): Promise<number | null> {
   if (isBundled() || argv.includes("--no-bundle") || argv.includes("--help")) return null;
-  const workers = ["bench/workers/concurrency.ts", "bench/workers/compile.ts", "bench/workers/profile-loop.ts"].filter(
-    (f) => existsSync(f),
-  );
+  const workers = [
+    "bench/workers/concurrency.ts",
+    "bench/workers/compile.ts",
+    "bench/workers/profile-loop.ts",
+    "bench/workers/server-runs.ts",
+    "bench/workers/server-worker.ts",
+    "bench/workers/server-subscriber.ts",
+  ].filter((f) => existsSync(f));
   const t0 = performance.now();
   const failed = await buildBundle(["bench/run.ts", ...workers]).catch(
     (error: unknown) => `build failed: ${String(error)}`,

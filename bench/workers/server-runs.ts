@@ -24,6 +24,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { compile } from "../../src/core/compiler";
@@ -140,11 +141,7 @@ class Child {
   constructor(script: string, args: string[]) {
     this.process = spawn(
       process.execPath,
-      [
-        "--expose-gc",
-        ...(isBundled() ? [bundledPath(script)] : ["--import", "tsx", script]),
-        ...args,
-      ],
+      ["--expose-gc", ...(isBundled() ? [bundledPath(script)] : ["--import", "tsx", script]), ...args],
       { stdio: ["ignore", "inherit", "inherit", "ipc"], env: { ...process.env, NODE_ENV: "production" } },
     );
     this.process.on("message", (message: { type: string }) => {
@@ -266,7 +263,8 @@ async function main(): Promise<void> {
   const notes: string[] = [];
 
   const compiled = compile(serverScenarioDocument(latencyMs));
-  if (!compiled.definition) throw new Error(`scenario 5 graph does not compile: ${JSON.stringify(compiled.diagnostics)}`);
+  if (!compiled.definition)
+    throw new Error(`scenario 5 graph does not compile: ${JSON.stringify(compiled.diagnostics)}`);
   const definition = compiled.definition;
 
   const server = await startTemporaryPostgres("ags_bench");
@@ -276,7 +274,8 @@ async function main(): Promise<void> {
   const listener = new pg.Client({ connectionString: server.connectionString });
   listener.on("error", () => {});
   try {
-    await applyMigrations(server.connectionString);
+    // The migrations of this checkout (a bundled build cannot find them from its own location).
+    await applyMigrations(server.connectionString, { migrationsDir: path.resolve("prisma/migrations") });
     await installQueueSchema(server.connectionString);
     await listener.connect();
     await listener.query(`LISTEN ${RUN_EVENTS_CHANNEL}`);
@@ -364,7 +363,12 @@ async function main(): Promise<void> {
       await sleep(100);
     } while (Date.now() < readBy);
     if (subscribed.errors.length) notes.push(`subscriber errors: ${subscribed.errors.join("; ")}`);
-    const { rows: check } = await pool.query<{ completed: number; failed: number; events: number; tool_errors: number }>(
+    const { rows: check } = await pool.query<{
+      completed: number;
+      failed: number;
+      events: number;
+      tool_errors: number;
+    }>(
       `SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed,
               count(*) FILTER (WHERE status <> 'completed')::int AS failed,
               (SELECT count(*)::int FROM run_events WHERE run_id = ANY($1::uuid[])) AS events,

@@ -26,7 +26,8 @@ export interface SubscriberReport {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { database: { type: "string" } } });
-  if (!values.database || !process.send) throw new Error("server-subscriber: --database and an IPC channel are required");
+  if (!values.database || !process.send)
+    throw new Error("server-subscriber: --database and an IPC channel are required");
   const send = (message: object) => process.send!(message);
   const hub = new RunEventHub({
     connectionString: values.database,
