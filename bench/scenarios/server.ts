@@ -78,6 +78,7 @@ export function renderServer(result: ServerScenario): string {
       "worker peak RSS",
       "worker CPU ms/run",
       "worker main thread",
+      "PostgreSQL CPU",
       "emit → subscriber p50 / p95 / max",
       "enqueue",
     ],
@@ -91,6 +92,7 @@ export function renderServer(result: ServerScenario): string {
       fmtMb(q.workerPeakRssBytes),
       fmtRatio(q.workerCpuMsPerRun),
       fmtMs(q.workerMainThreadCpuMs),
+      fmtMs(q.postgresCpuMs),
       latency(q.subscriber),
       fmtMs(q.enqueueMs),
     ],
@@ -99,7 +101,17 @@ export function renderServer(result: ServerScenario): string {
     "Event persistence — the run event writer alone (createRunEventWriter: batched, one transaction and NOTIFY per flush), " +
     "replaying scenario 2's stored events with fresh run ids, the subscriber process on every replayed run";
   const replayTable = table([
-    ["mode", "runs", "events", "elapsed", "stored events/s", "emit → subscriber p50 / p95 / max", "targets"],
+    [
+      "mode",
+      "runs",
+      "events",
+      "elapsed",
+      "stored events/s",
+      "writer CPU",
+      "PostgreSQL CPU",
+      "emit → subscriber p50 / p95 / max",
+      "targets",
+    ],
     ...result.replay.map((r) => {
       const fast = r.storedPerSec >= SERVER_GOALS.eventsPerSec;
       const quick = r.subscriber.p95Ms !== null && r.subscriber.p95Ms < SERVER_GOALS.latencyP95Ms;
@@ -109,6 +121,8 @@ export function renderServer(result: ServerScenario): string {
         fmtInt(r.events),
         fmtMs(r.elapsedMs),
         fmtInt(r.storedPerSec),
+        fmtMs(r.writerCpuMs),
+        fmtMs(r.postgresCpuMs),
         latency(r.subscriber),
         `${mark(fast)} ≥ ${fmtInt(SERVER_GOALS.eventsPerSec)}/s, ${mark(quick)} p95 < ${SERVER_GOALS.latencyP95Ms} ms`,
       ];
@@ -118,7 +132,8 @@ export function renderServer(result: ServerScenario): string {
     title,
     queueTable,
     "wall: jobs added (one statement) → every run's RUN_END stored (its NOTIFY); events/s over that wall; " +
-      "worker CPU: all its threads / runs; latency: event.timestamp (emit, worker clock) → delivered by the hub (same machine).",
+      "worker CPU: all its threads / runs; PostgreSQL CPU: the server's processes over the wall; " +
+      "latency: event.timestamp (emit, worker clock) → delivered by the hub (same machine).",
     "",
     replayTitle,
     replayTable,

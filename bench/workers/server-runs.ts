@@ -24,6 +24,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -72,6 +73,8 @@ export interface QueueRunsResult {
   workerMainThreadCpuMs: number | null;
   subscriber: LatencySummary;
   subscriberRunsEnded: number;
+  /** CPU time of the PostgreSQL server (all its processes) during the wall, or null. */
+  postgresCpuMs: number | null;
 }
 
 export interface ReplayResult {
@@ -85,6 +88,10 @@ export interface ReplayResult {
   storedPerSec: number;
   stored: number;
   subscriber: LatencySummary;
+  /** CPU time of this process (the writer, and the replay feeding it) until every event was stored. */
+  writerCpuMs: number;
+  /** CPU time of the PostgreSQL server over the same stretch, or null. */
+  postgresCpuMs: number | null;
 }
 
 export interface ServerBenchResult {
@@ -130,6 +137,42 @@ function summarise(sortedMs: number[]): LatencySummary {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** utime + stime of a /proc stat line, in ms (10 ms ticks), and its parent pid. */
+function statOf(pid: string): { ppid: number; cpuMs: number; cmd: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return {
+      ppid: Number(fields[1]),
+      cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
+      cmd: readFileSync(`/proc/${pid}/cmdline`, "utf8"),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time so far of the PostgreSQL server on `dataDir`: the postmaster and
+ * every process it forked (backends, writers), live ones only (Linux), or null.
+ */
+function postgresCpuMs(dataDir: string): number | null {
+  try {
+    const all = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+    const stats = new Map(all.map((pid) => [Number(pid), statOf(pid)] as const));
+    const postmaster = [...stats].find(([, stat]) => stat?.cmd.includes(dataDir))?.[0];
+    if (postmaster === undefined) return null;
+    let total = 0;
+    for (const [pid, stat] of stats) if (stat && (pid === postmaster || stat.ppid === postmaster)) total += stat.cpuMs;
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+const delta = (before: number | null, after: number | null) =>
+  before !== null && after !== null ? after - before : null;
 
 /** A bench child with an IPC channel (bundled when the harness is). */
 class Child {
@@ -346,11 +389,13 @@ async function main(): Promise<void> {
     for (const worker of workerChildren) worker.send({ type: "reset" });
     await Promise.all(workerChildren.map((w) => w.next("reset", 10_000)));
     const ended = waitForEnds(listener, runIds, lastSeq, timeoutMs);
+    const pg0 = postgresCpuMs(server.dataDir);
     const t0 = performance.now();
     await enqueue(runIds);
     const enqueueMs = performance.now() - t0;
     const t1 = await ended;
     const wallMs = t1 - t0;
+    const postgresMs = delta(pg0, postgresCpuMs(server.dataDir));
     for (const worker of workerChildren) worker.send({ type: "report" });
     const workerReports = await Promise.all(workerChildren.map((w) => w.next<ServerWorkerReport>("report", 10_000)));
     // The subscriber may still be reading the last rows.
@@ -401,6 +446,7 @@ async function main(): Promise<void> {
         : null,
       subscriber: summarise(subscribed.latenciesMs),
       subscriberRunsEnded: subscribed.runsEnded,
+      postgresCpuMs: postgresMs,
     };
     await Promise.all(workerChildren.map((w) => w.stop(true)));
 
@@ -431,6 +477,8 @@ async function main(): Promise<void> {
         const sinks = ids.map((id) => writer.sinkFor(id));
         const replayEnded = waitForEnds(listener, ids, template.length - 1, timeoutMs);
         const total = count * template.length;
+        const cpu0 = process.cpuUsage();
+        const pgBefore = postgresCpuMs(server.dataDir);
         const started = performance.now();
         // Interleaved like concurrent runs: one event of each run in turn.
         let emitted = 0;
@@ -456,6 +504,8 @@ async function main(): Promise<void> {
         }
         await writer.flush();
         const flushedAt = performance.now();
+        const cpu = process.cpuUsage(cpu0);
+        const pgMs = delta(pgBefore, postgresCpuMs(server.dataDir));
         await replayEnded.catch((error: Error) => notes.push(`replay ${mode}: ${error.message}`));
         await writer.close();
         let report: SubscriberReport;
@@ -480,6 +530,8 @@ async function main(): Promise<void> {
           storedPerSec: rows[0].n / (elapsedMs / 1000),
           stored: rows[0].n,
           subscriber: summarise(report.latenciesMs),
+          writerCpuMs: (cpu.user + cpu.system) / 1000,
+          postgresCpuMs: pgMs,
         });
       }
     } finally {
