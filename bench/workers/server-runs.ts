@@ -456,6 +456,15 @@ async function main(): Promise<void> {
       [runIds[0]],
     );
     const template = templateRows.map((row) => row.data);
+    // [from, to) of each step: a new step where the emit time jumps by more than 10 ms (a model wait).
+    const steps: Array<[number, number]> = [];
+    for (let i = 0, from = 0; i < template.length; i++) {
+      const last = i === template.length - 1;
+      if (last || template[i + 1].timestamp - template[i].timestamp > 10) {
+        steps.push([from, i + 1]);
+        from = i + 1;
+      }
+    }
     const replay: ReplayResult[] = [];
     const writerPool = new pg.Pool({ connectionString: server.connectionString, max: 4 });
     writerPool.on("error", () => {});
@@ -480,13 +489,22 @@ async function main(): Promise<void> {
         const cpu0 = process.cpuUsage();
         const pgBefore = postgresCpuMs(server.dataDir);
         const started = performance.now();
-        // Interleaved like concurrent runs: one event of each run in turn.
+        // Interleaved like concurrent runs: a run emits a step's events together (the template's events split
+        // where its timestamps jump, i.e. at the model waits), and the runs take turns step by step.
         let emitted = 0;
+        let step = 0;
+        let inStep = 0;
+        let r = 0;
         const emitNext = () => {
-          const position = Math.floor(emitted / count);
-          const r = emitted % count;
-          sinks[r]({ ...template[position], runId: ids[r], timestamp: Date.now() });
+          const [from, to] = steps[step];
+          const event = template[from + inStep];
+          sinks[r]({ ...event, runId: ids[r], timestamp: Date.now() });
           emitted++;
+          if (from + ++inStep < to) return;
+          inStep = 0;
+          if (++r < count) return;
+          r = 0;
+          step++;
         };
         if (mode === "max") {
           while (emitted < total) {
