@@ -184,7 +184,15 @@ class Child {
   constructor(script: string, args: string[]) {
     this.process = spawn(
       process.execPath,
-      ["--expose-gc", ...(isBundled() ? [bundledPath(script)] : ["--import", "tsx", script]), ...args],
+      [
+        "--expose-gc",
+        // Profiling aid: AGS_BENCH_WORKER_PROFILE=<dir> writes the worker's CPU profile there when it exits.
+        ...(process.env.AGS_BENCH_WORKER_PROFILE && script.endsWith("server-worker.ts")
+          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.AGS_BENCH_WORKER_PROFILE}`]
+          : []),
+        ...(isBundled() ? [bundledPath(script)] : ["--import", "tsx", script]),
+        ...args,
+      ],
       { stdio: ["ignore", "inherit", "inherit", "ipc"], env: { ...process.env, NODE_ENV: "production" } },
     );
     this.process.on("message", (message: { type: string }) => {
