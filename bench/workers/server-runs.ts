@@ -56,7 +56,6 @@ export interface QueueRunsResult {
   criticalPathMs: number;
   workers: number;
   concurrency: number;
-  poolSize: number;
   /** Adding the N jobs (one statement). */
   enqueueMs: number;
   /** Jobs added → every RUN_END stored. */
@@ -294,7 +293,6 @@ async function main(): Promise<void> {
       runs: { type: "string", default: "1000" },
       latency: { type: "string", default: "50" },
       workers: { type: "string", default: "1" },
-      pool: { type: "string", default: "20" },
       "replay-runs": { type: "string", default: "1000" },
       rate: { type: "string", default: "20000" },
       seconds: { type: "string", default: "3" },
@@ -304,7 +302,6 @@ async function main(): Promise<void> {
   const runs = Number(values.runs);
   const latencyMs = Number(values.latency);
   const workers = Math.max(1, Number(values.workers));
-  const poolSize = Number(values.pool);
   const replayRuns = Number(values["replay-runs"]);
   const rate = Number(values.rate);
   const seconds = Number(values.seconds);
@@ -357,8 +354,6 @@ async function main(): Promise<void> {
           server.connectionString,
           "--concurrency",
           String(perWorker),
-          "--pool",
-          String(poolSize),
         ]),
     );
     children.push(...workerChildren);
@@ -437,7 +432,6 @@ async function main(): Promise<void> {
       criticalPathMs,
       workers,
       concurrency: perWorker,
-      poolSize,
       enqueueMs,
       wallMs,
       ratio: wallMs / criticalPathMs,

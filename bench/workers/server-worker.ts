@@ -7,7 +7,7 @@
  *   ← { type: "report" } → { type: "report", … }   peak RSS, CPU since the reset
  *   ← { type: "stop" }                             graceful stop, then exit
  *
- *   node bench/workers/server-worker.ts --database <url> --concurrency 1000 --pool 20
+ *   node bench/workers/server-worker.ts --database <url> --concurrency 1000
  */
 import { parseArgs } from "node:util";
 import { startRunWorker } from "../../src/server/runs/worker";
@@ -27,7 +27,6 @@ async function main(): Promise<void> {
     options: {
       database: { type: "string" },
       concurrency: { type: "string", default: "10" },
-      pool: { type: "string" },
     },
   });
   if (!values.database || !process.send) throw new Error("server-worker: --database and an IPC channel are required");
@@ -35,7 +34,6 @@ async function main(): Promise<void> {
   const worker = await startRunWorker({
     connectionString: values.database,
     concurrency: Number(values.concurrency),
-    poolSize: values.pool ? Number(values.pool) : undefined,
     env: {},
     logger: {
       info: () => {},

@@ -29,12 +29,6 @@ export interface RunWorkerOptions {
   connectionString: string;
   /** Runs executed at once by this worker (default 10). */
   concurrency?: number;
-  /**
-   * Connections of the worker's own pool (claims, sessions, files, events, heartbeats). Default
-   * concurrency + 4. Cap it when concurrency is high (the bench runs 1,000 at once): runs share
-   * connections by query, and PostgreSQL refuses clients above `max_connections` (default 100).
-   */
-  poolSize?: number;
   /** Unique among live workers (default: `<host>-<pid>-<random>`). */
   workerId?: string;
   logger?: WorkerLogger;
@@ -68,7 +62,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
   const providers = providersFromEnv(parseProviderEnv(options.env ?? process.env));
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.poolSize ?? concurrency + 4,
+    max: concurrency + 4,
     application_name: `ags-worker ${workerId}`.slice(0, 63),
   });
   const queuePool = new pg.Pool({
