@@ -3,7 +3,8 @@
  * the embedded PostgreSQL (data in AGS_DATA_DIR or .data/, port AGS_PG_PORT,
  * default 54329); then migrates, seeds, builds (unless AGS_SKIP_BUILD=1) and
  * serves on HOST:PORT (default 127.0.0.1:3000), with one run worker in this
- * process (AGS_IN_PROCESS_WORKER=0: none; run `npm run worker` instead).
+ * process (AGS_WORKER_CONCURRENCY runs at once, default 10;
+ * AGS_IN_PROCESS_WORKER=0: none, run `npm run worker` instead).
  * Ctrl-C / SIGTERM stop the web server first, then the worker (its runs end
  * cancelled, every event stored), then the database; the exit code follows
  * the web server's.
@@ -19,7 +20,7 @@ import { assertPortFree } from "@/server/db/embedded/ports";
 import { DEFAULT_DATA_DIR } from "@/server/db/paths";
 import { parseServerEnv } from "@/server/env";
 import { ALLOWED_HOSTS_ENV, allowedHostsForBind } from "@/server/http/allowed-hosts";
-import { type RunWorker, startRunWorker } from "@/server/runs/worker";
+import { parseWorkerConcurrency, type RunWorker, startRunWorker } from "@/server/runs/worker";
 import { signalGroup, spawnNext, stopChild, waitForExit, waitForHttp } from "./lib/child-process";
 import { runMain } from "./lib/run-main";
 import { forgetWebServer, recordWebServer, stopLeftoverWebServer } from "./lib/web-leftover";
@@ -89,7 +90,10 @@ runMain(async () => {
   try {
     if (stopRequested) return 0;
     if (process.env.AGS_IN_PROCESS_WORKER !== "0") {
-      worker = await startRunWorker({ connectionString: database.connectionString });
+      worker = await startRunWorker({
+        connectionString: database.connectionString,
+        concurrency: parseWorkerConcurrency(),
+      });
       console.log(
         `Run worker ${worker.workerId} started (AGS_IN_PROCESS_WORKER=0 to leave runs to \`npm run worker\`).`,
       );

@@ -14,19 +14,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 
 import pg from "pg";
-import { z } from "zod";
 
 import { DEFAULT_DATABASE_NAME } from "@/server/db/embedded";
 import { PASSWORD_FILE } from "@/server/db/embedded/superuser-password";
 import { DEFAULT_DATA_DIR } from "@/server/db/paths";
 import { parseServerEnv } from "@/server/env";
-import { DEFAULT_WORKER_CONCURRENCY, parseProviderEnv, providersFromEnv, startRunWorker } from "@/server/runs/worker";
+import { parseProviderEnv, parseWorkerConcurrency, providersFromEnv, startRunWorker } from "@/server/runs/worker";
 import { runMain } from "./lib/run-main";
-
-const concurrencySchema = z.preprocess(
-  (value) => (value === "" ? undefined : value),
-  z.coerce.number().int().min(1).max(1000).default(DEFAULT_WORKER_CONCURRENCY),
-);
 
 /** The URL of the embedded PostgreSQL of `npm start` on this machine, or null when it has none. */
 async function embeddedDatabaseUrl(dataDir: string, port: number): Promise<string | null> {
@@ -62,8 +56,12 @@ class WorkerSetupError extends Error {
 
 runMain(async () => {
   const env = parseServerEnv();
-  const concurrency = concurrencySchema.safeParse(process.env.AGS_WORKER_CONCURRENCY);
-  if (!concurrency.success) throw new WorkerSetupError("AGS_WORKER_CONCURRENCY must be a whole number from 1 to 1000.");
+  let concurrency: number;
+  try {
+    concurrency = parseWorkerConcurrency();
+  } catch (error) {
+    throw new WorkerSetupError((error as Error).message);
+  }
   const providers = providersFromEnv(parseProviderEnv());
 
   let connectionString = env.DATABASE_URL;
@@ -80,9 +78,9 @@ runMain(async () => {
   }
   await checkDatabase(connectionString, where);
 
-  const worker = await startRunWorker({ connectionString, concurrency: concurrency.data });
+  const worker = await startRunWorker({ connectionString, concurrency });
   console.log(
-    `Worker ${worker.workerId} is taking runs (${concurrency.data} at once; providers: ${providers.configured.join(", ") || "none, simulated models only"}).`,
+    `Worker ${worker.workerId} is taking runs (${concurrency} at once; providers: ${providers.configured.join(", ") || "none, simulated models only"}).`,
   );
 
   await new Promise<void>((resolve) => {

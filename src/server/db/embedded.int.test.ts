@@ -134,6 +134,13 @@ describe("bootstrapDatabase", () => {
       expect(first.embedded).toBe(true);
       expect(first.appliedMigrations.length).toBeGreaterThan(0);
       expect(await sql(first.connectionString, "SELECT slug FROM workspaces")).toEqual([{ slug: "default" }]);
+      // The run queue's schema too, so the web process can enqueue before any worker ran.
+      expect(
+        await sql(
+          first.connectionString,
+          "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'x'",
+        ),
+      ).toEqual([{ n: 0 }]);
     } finally {
       await first.stop();
     }

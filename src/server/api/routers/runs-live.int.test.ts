@@ -26,7 +26,7 @@ let serverA: ApiServer;
 let urlB: string;
 let child: ChildProcess | null = null;
 let worker: RunWorker;
-let world: { researchId: string };
+let world: { researchId: string; supportId: string };
 const quiet = { info: () => {}, warn: () => {}, error: (message: string) => console.error(message) };
 
 /** Starts the second web process; resolves with its API URL. */
@@ -58,7 +58,9 @@ async function spawnApiProcess(): Promise<string> {
 }
 
 beforeAll(async () => {
-  world = await resetWorld(db.prisma);
+  const base = await resetWorld(db.prisma);
+  const support = await db.prisma.graph.findFirstOrThrow({ where: { name: "Support triage" }, select: { id: true } });
+  world = { ...base, supportId: support.id };
   hub = new RunEventHub({ connectionString: db.connectionString });
   serverA = await startApiServer({ prisma: db.prisma, hub });
   urlB = await spawnApiProcess();
@@ -213,5 +215,39 @@ describe("runs end to end over HTTP, with a worker", () => {
 
     // Cancelling it again says it is over and changes nothing.
     expect(await mutate(urlB, "runs.cancel", { runId })).toMatchObject({ requested: false, status: "cancelled" });
+  });
+
+  it("cancels one background task through the other process as soon as the stream shows it; the run goes on", async () => {
+    const api = callerFor(db.prisma);
+    const graph = await api.graphs.get({ graphId: world.supportId });
+    const slower = JSON.parse(
+      JSON.stringify(graph.draft).replaceAll(/"latencyMs":\d+/g, '"latencyMs":1000'),
+    ) as unknown;
+    await api.graphs.updateDraft({ graphId: world.supportId, revision: graph.revision, draft: slower });
+    const { runId } = await mutate<{ runId: string }>(serverA.url, "runs.start", {
+      graphId: world.supportId,
+      input: "My invoice is wrong and I want a refund",
+    });
+
+    const events: RuntimeEvent[] = [];
+    let cancelled: unknown = null;
+    for await (const message of await openSse(eventsUrl(serverA.url, runId))) {
+      if (message.event === "return") break;
+      if (message.event !== "message") continue;
+      const event = JSON.parse(message.data) as RuntimeEvent;
+      events.push(event);
+      // The task's row is written in the same transaction as the event: it is known as soon as the event is seen.
+      if (event.type === "TASK_ACCEPTED" && cancelled === null)
+        cancelled = await mutate(urlB, "runs.cancelTask", { runId, taskId: event.taskId, reason: "not needed" });
+    }
+    const accepted = events.find((event) => event.type === "TASK_ACCEPTED");
+    expect(accepted).toBeDefined();
+    expect(cancelled).toMatchObject({
+      requested: true,
+      taskId: accepted && "taskId" in accepted ? accepted.taskId : "",
+    });
+    expect(events).toContainEqual(expect.objectContaining({ type: "TASK_CANCELLED", reason: "not needed" }));
+    expect(events.at(-1)).toMatchObject({ type: "RUN_END", status: "completed" });
+    expect(verifyTrace(buildTrace(events))).toEqual([]);
   });
 });

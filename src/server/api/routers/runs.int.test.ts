@@ -333,7 +333,25 @@ describe("runs.cancel and runs.cancelTask", () => {
       await expectRunRefusal(db.prisma, { path: "runs.cancelTask", input: { runId, taskId: "t" } }, "NOT_FOUND");
       await expectRunRefusal(db.prisma, { path: "runs.get", input: { runId }, kind: "query" }, "NOT_FOUND");
       await expectRunRefusal(db.prisma, { path: "runs.exportTrace", input: { runId }, kind: "query" }, "NOT_FOUND");
+      await expectRunRefusal(db.prisma, { path: "runs.rollups", input: { runId }, kind: "query" }, "NOT_FOUND");
     }
+    const range = { from: "2020-01-01T00:00:00Z", to: "2020-12-31T00:00:00Z" };
+    await expectRunRefusal(
+      db.prisma,
+      { path: "runs.costsByDay", input: { ...range, graphId: world.otherGraphId }, kind: "query" },
+      "NOT_FOUND",
+    );
+    await expectRunRefusal(
+      db.prisma,
+      { path: "runs.costsByDay", input: { from: "2020-01-01T00:00:00Z", to: "2022-01-01T00:00:00Z" }, kind: "query" },
+      "BAD_REQUEST",
+      /at most 366 days/,
+    );
+    expect((await api().runs.list({})).items.map((item) => item.id)).not.toContain(secret);
+    // The other workspace's run was created just now: no day of this workspace counts it.
+    const now = Date.now();
+    const today = { from: new Date(now - 86_400_000).toISOString(), to: new Date(now + 86_400_000).toISOString() };
+    expect(await api().runs.costsByDay(today)).toEqual([]);
     await expectRunRefusal(db.prisma, { path: "runs.cancel", input: { runId: "x" } }, "BAD_REQUEST", /run id/);
     await expectRunRefusal(
       db.prisma,

@@ -6,7 +6,7 @@ import { setupTestDatabase } from "@/server/db/test-db";
 import { RunGoneError } from "@/server/errors/run-gone-error";
 import { RUN_EVENTS_CHANNEL } from "@/server/runs/contract";
 import { RunEventHub, type LiveRunEvent } from "./run-event-hub";
-import { appendEvents, createRunRow, finishWithoutEvents } from "./testing/stored-events";
+import { appendEvents, createRunRow, fakeEvent, finishWithoutEvents } from "./testing/stored-events";
 
 const db = setupTestDatabase();
 let hub: RunEventHub;
@@ -89,6 +89,47 @@ describe("RunEventHub", () => {
     const listeners = await db.prisma.$queryRaw<{ count: number }[]>`
       SELECT count(*)::int AS count FROM pg_stat_activity WHERE query = ${`LISTEN ${RUN_EVENTS_CHANNEL}`}`;
     expect(listeners[0]?.count).toBe(1);
+  });
+
+  it("reads many runs written in one commit together, and delivers each its own events", async () => {
+    const grouped = new RunEventHub({
+      connectionString: db.connectionString,
+      pollIntervalMs: 0,
+      batchSize: 5,
+      runsPerRead: 4,
+      maxReadConnections: 2,
+    });
+    try {
+      const runIds = await Promise.all(Array.from({ length: 15 }, () => createRunRow(db.prisma)));
+      const streams = runIds.map((runId) => collect(grouped.subscribe(runId, -1)));
+      await eventually(() => grouped.subscriberCount === runIds.length, "every subscriber");
+      for (const [from, to, end] of [
+        [0, 4, false],
+        [4, 13, false],
+        [13, 14, true],
+      ] as const) {
+        // One transaction for every run, one NOTIFY each: what a writer's flush does.
+        await db.prisma.$transaction(async (tx) => {
+          for (const runId of runIds) {
+            const rows = range(from, to).map((seq) => fakeEvent(runId, seq, end && seq === to - 1));
+            await tx.runEvent.createMany({
+              data: rows.map((event) => ({
+                runId,
+                seq: event.seq,
+                type: event.type,
+                spanId: event.spanId,
+                data: event,
+              })),
+            });
+            if (end) await tx.run.update({ where: { id: runId }, data: { status: "completed" } });
+            await tx.$executeRaw`SELECT pg_notify(${RUN_EVENTS_CHANNEL}, ${`${runId}:${to - 1}`})`;
+          }
+        });
+      }
+      for (const seqs of await Promise.all(streams)) expect(seqs).toEqual(range(0, 14));
+    } finally {
+      await grouped.close();
+    }
   });
 
   it("survives a dropped LISTEN connection: it reconnects and reads again what it missed", async () => {

@@ -34,13 +34,15 @@ export interface HubLogger {
 /** Settings of a hub; only the connection string is required. */
 export interface RunEventHubOptions {
   connectionString: string;
-  /** Rows read per query (a long run is caught up in several reads). Default 1,000. */
+  /** Rows read per run per query (a long run is caught up in several reads). Default 1,000. */
   batchSize?: number;
+  /** Runs read together in one query. Default 200. */
+  runsPerRead?: number;
   /** Wait before reopening a dropped connection or retrying a failed read. Default 1,000 ms. */
   retryDelayMs?: number;
   /** Read every watched run again this often even without NOTIFY; 0 turns it off. Default 10,000 ms. */
   pollIntervalMs?: number;
-  /** Connections for reads (the LISTEN connection is separate). Default 4. */
+  /** Connections for reads (the LISTEN connection is separate), i.e. reads in flight at once. Default 4. */
   maxReadConnections?: number;
   logger?: HubLogger;
 }
@@ -59,27 +61,33 @@ interface RunFeed {
   subscribers: Set<Subscriber>;
   /** Something may have been stored since the last read. */
   dirty: boolean;
+  /** In a read in flight (a run is in at most one at a time). */
   reading: boolean;
-  retryTimer: NodeJS.Timeout | null;
 }
 
 const FINAL = new Set<string>(FINAL_RUN_STATUSES);
 
-/** Rows of one read: the run's status, and the events after the cursor (none: `seq` null). */
+/** Rows of one read: per run, its status and the events after the cursor (none: `seq` null). */
 interface ReadRow {
+  run_id: string;
   status: string;
   seq: number | null;
   data: RuntimeEvent | null;
 }
 
+/**
+ * One statement for every run due a read: each run's status and its next
+ * events (at most $3 per run) after its cursor, in one snapshot. A run
+ * missing from the result was deleted.
+ */
 const READ_SQL = `
-  SELECT r.status::text AS status, e.seq, e.data
-  FROM runs r
+  SELECT c.run_id::text AS run_id, r.status::text AS status, e.seq, e.data
+  FROM unnest($1::uuid[], $2::int[]) AS c(run_id, after)
+  JOIN runs r ON r.id = c.run_id
   LEFT JOIN LATERAL (
-    SELECT seq, data FROM run_events WHERE run_id = r.id AND seq > $2 ORDER BY seq LIMIT $3
+    SELECT seq, data FROM run_events WHERE run_id = c.run_id AND seq > c.after ORDER BY seq LIMIT $3
   ) e ON true
-  WHERE r.id = $1
-  ORDER BY e.seq`;
+  ORDER BY c.run_id, e.seq`;
 
 function wake(subscriber: Subscriber): void {
   const resolve = subscriber.wake;
@@ -92,6 +100,13 @@ export class RunEventHub {
   private readonly pool: pg.Pool;
   private readonly feeds = new Map<string, RunFeed>();
   private readonly batchSize: number;
+  private readonly runsPerRead: number;
+  private readonly maxReads: number;
+  /** Runs due a read that is not in flight yet. */
+  private readonly due = new Set<RunFeed>();
+  private readsInFlight = 0;
+  private readScheduled = false;
+  private retryTimer: NodeJS.Timeout | null = null;
   private readonly retryDelayMs: number;
   private readonly logger: HubLogger;
   private listener: pg.Client | null = null;
@@ -102,9 +117,11 @@ export class RunEventHub {
 
   constructor(private readonly options: RunEventHubOptions) {
     this.batchSize = options.batchSize ?? 1_000;
+    this.runsPerRead = options.runsPerRead ?? 200;
+    this.maxReads = options.maxReadConnections ?? 4;
     this.retryDelayMs = options.retryDelayMs ?? 1_000;
     this.logger = options.logger ?? { warn: (message) => console.warn(message) };
-    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxReadConnections ?? 4 });
+    this.pool = new pg.Pool({ connectionString: options.connectionString, max: this.maxReads });
     this.pool.on("error", (error) =>
       this.logger.warn(`run event hub: an idle read connection failed: ${error.message}`),
     );
@@ -129,6 +146,8 @@ export class RunEventHub {
    */
   async *subscribe(runId: string, afterSeq: number, signal?: AbortSignal): AsyncGenerator<LiveRunEvent, void> {
     if (this.closed) throw new Error("The run event hub is closed.");
+    // NOTIFY payloads and query results spell ids in lower case.
+    runId = runId.toLowerCase();
     // LISTEN before the first read: an event stored after that read is then always announced to us.
     await this.ensureListening();
     const subscriber: Subscriber = { cursor: afterSeq, queue: [], done: false, error: null, wake: null };
@@ -153,10 +172,7 @@ export class RunEventHub {
     } finally {
       signal?.removeEventListener("abort", onAbort);
       feed.subscribers.delete(subscriber);
-      if (feed.subscribers.size === 0 && this.feeds.get(runId) === feed) {
-        if (feed.retryTimer) clearTimeout(feed.retryTimer);
-        this.feeds.delete(runId);
-      }
+      if (feed.subscribers.size === 0 && this.feeds.get(runId) === feed) this.feeds.delete(runId);
     }
   }
 
@@ -172,8 +188,8 @@ export class RunEventHub {
     this.closed = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     for (const feed of this.feeds.values()) {
-      if (feed.retryTimer) clearTimeout(feed.retryTimer);
       for (const subscriber of feed.subscribers) {
         subscriber.error = new Error("The run event hub was closed.");
         wake(subscriber);
@@ -188,7 +204,7 @@ export class RunEventHub {
   private feedFor(runId: string): RunFeed {
     let feed = this.feeds.get(runId);
     if (!feed) {
-      feed = { runId, subscribers: new Set(), dirty: false, reading: false, retryTimer: null };
+      feed = { runId, subscribers: new Set(), dirty: false, reading: false };
       this.feeds.set(runId, feed);
     }
     return feed;
@@ -273,31 +289,82 @@ export class RunEventHub {
 
   private markDirty(feed: RunFeed): void {
     feed.dirty = true;
-    if (!feed.reading) void this.read(feed);
+    if (feed.reading) return; // read again when the read in flight is done
+    this.due.add(feed);
+    // Coalesce: the NOTIFYs of one commit (one per run in the batch) arrive together and make one read.
+    if (!this.readScheduled) {
+      this.readScheduled = true;
+      setImmediate(() => {
+        this.readScheduled = false;
+        this.startReads();
+      });
+    }
   }
 
-  /** Reads until nothing new is stored, delivering as it goes; one read loop per run at a time. */
-  private async read(feed: RunFeed): Promise<void> {
-    feed.reading = true;
+  /** Starts reads of the runs due, a statement per up to `runsPerRead` runs, at most `maxReads` in flight. */
+  private startReads(): void {
+    while (this.due.size > 0 && this.readsInFlight < this.maxReads && !this.closed) {
+      const batch: RunFeed[] = [];
+      for (const feed of this.due) {
+        this.due.delete(feed);
+        if (feed.subscribers.size === 0 || this.feeds.get(feed.runId) !== feed) continue;
+        batch.push(feed);
+        if (batch.length >= this.runsPerRead) break;
+      }
+      if (batch.length > 0) void this.read(batch);
+    }
+  }
+
+  /** Reads the runs' next events once and delivers them; runs with more to read are due again. */
+  private async read(batch: RunFeed[]): Promise<void> {
+    this.readsInFlight += 1;
+    const cursors = batch.map((feed) => {
+      feed.reading = true;
+      feed.dirty = false;
+      let from = Number.POSITIVE_INFINITY;
+      for (const subscriber of feed.subscribers) from = Math.min(from, subscriber.cursor);
+      return from;
+    });
+    let failed = false;
     try {
-      while (feed.dirty && feed.subscribers.size > 0 && !this.closed) {
-        feed.dirty = false;
-        let from = Number.POSITIVE_INFINITY;
-        for (const subscriber of feed.subscribers) from = Math.min(from, subscriber.cursor);
-        const { rows } = await this.pool.query<ReadRow>(READ_SQL, [feed.runId, from, this.batchSize]);
-        this.deliver(feed, rows);
-        if (rows.length >= this.batchSize) feed.dirty = true;
+      const { rows } = await this.pool.query<ReadRow>(READ_SQL, [
+        batch.map((feed) => feed.runId),
+        cursors,
+        this.batchSize,
+      ]);
+      const byRun = new Map<string, ReadRow[]>();
+      for (const row of rows) {
+        const list = byRun.get(row.run_id);
+        if (list) list.push(row);
+        else byRun.set(row.run_id, [row]);
+      }
+      for (const feed of batch) {
+        const found = byRun.get(feed.runId) ?? [];
+        this.deliver(feed, found);
+        if (found.length >= this.batchSize) feed.dirty = true;
       }
     } catch (error) {
+      failed = true;
       if (!this.closed) {
-        this.logger.warn(`run event hub: reading run ${feed.runId} failed (${(error as Error).message}); retrying`);
-        feed.retryTimer ??= setTimeout(() => {
-          feed.retryTimer = null;
-          this.markDirty(feed);
-        }, this.retryDelayMs);
+        this.logger.warn(
+          `run event hub: reading ${batch.length} run(s) failed (${(error as Error).message}); retrying`,
+        );
+        for (const feed of batch) feed.dirty = true;
       }
     } finally {
-      feed.reading = false;
+      this.readsInFlight -= 1;
+      for (const feed of batch) {
+        feed.reading = false;
+        if (!feed.dirty || feed.subscribers.size === 0) continue;
+        if (failed) {
+          this.due.add(feed);
+          this.retryTimer ??= setTimeout(() => {
+            this.retryTimer = null;
+            this.startReads();
+          }, this.retryDelayMs);
+        } else this.markDirty(feed);
+      }
+      this.startReads();
     }
   }
 

@@ -129,4 +129,27 @@ describe("a failing flush", () => {
     expect((failures[0].error as Error).message).toMatch(/foreign key/);
     await writer.close();
   });
+
+  it("refuses events after close: reported once per run, and flush(runId) rejects", async () => {
+    const failures: RunEventWriteFailure[] = [];
+    const writer = createRunEventWriter(pool, { onError: (failure) => failures.push(failure) });
+    await writer.close();
+    const runId = randomUUID();
+    const sink = writer.sinkFor(runId);
+    // A stream to replay (recorded through a second writer, which cannot store it: there is no runs row).
+    const recorder = createRunEventWriter(pool, { onError: () => {} });
+    const { emitted: stream } = await runPersisted({
+      definition,
+      pool,
+      writer: recorder,
+      runId,
+      conversationId: randomUUID(),
+      input: "go",
+    });
+    await recorder.close();
+    for (const event of stream) sink(event);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ runIds: [runId], willRetry: false });
+    await expect(writer.flush(runId)).rejects.toMatchObject({ runId, lostFromSeq: 0 });
+  });
 });

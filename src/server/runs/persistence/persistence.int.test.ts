@@ -10,6 +10,7 @@ import { RUN_EVENTS_CHANNEL } from "../contract";
 import { createRunEventWriter, type RunEventWriteFailure } from "./run-event-writer";
 import { PgFileWorkspace } from "./pg-file-workspace";
 import { PgSessionStore } from "./pg-session-store";
+import { deriveSpanRows } from "./span-rows";
 import {
   createConversation,
   createRunRow,
@@ -105,11 +106,30 @@ describe("RunEventWriter", () => {
           unpriced_calls: 0,
           ended_at: new Date(end.timestamp),
         });
-        const spans = await pool.query<{ status: string }>("SELECT status FROM run_spans WHERE run_id = $1", [
-          run.runId,
-        ]);
-        expect(spans.rows).toHaveLength(new Set(run.emitted.map((event) => event.spanId)).size);
-        expect(spans.rows.filter((span) => span.status === "running")).toEqual([]);
+        // The stored spans are the rows derived from the emitted events, column for column.
+        const spans = await pool.query<Record<string, unknown>>(
+          `SELECT run_id AS "runId", span_id AS "spanId", parent_span_id AS "parentSpanId", kind, name, source,
+             agent_id AS "agentId", status, started_at AS "startedAt", ended_at AS "endedAt",
+             duration_millis AS "durationMillis", attempts, error, provider, model, chain_index AS "chainIndex",
+             input_tokens AS "inputTokens", output_tokens AS "outputTokens",
+             cached_input_tokens AS "cachedInputTokens", cost_usd AS "costUsd", edge, edge_path AS "edgePath", details
+           FROM run_spans WHERE run_id = $1`,
+          [run.runId],
+        );
+        const stored = new Map(
+          spans.rows.map((row) => [
+            row.spanId,
+            {
+              ...row,
+              startedAt: (row.startedAt as Date).getTime(),
+              endedAt: (row.endedAt as Date | null)?.getTime() ?? null,
+            },
+          ]),
+        );
+        const derived = deriveSpanRows(run.emitted);
+        expect(derived.map((row) => stored.get(row.spanId))).toEqual(derived);
+        expect(stored.size).toBe(new Set(run.emitted.map((event) => event.spanId)).size);
+        expect(derived.filter((span) => span.status === "running")).toEqual([]);
         // Every batch announced, the last one with the RUN_END's seq.
         const seqs = notified.get(run.runId) ?? [];
         expect(seqs.at(-1)).toBe(end.seq);

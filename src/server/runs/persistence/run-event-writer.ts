@@ -76,7 +76,7 @@ interface Waiter {
 /** SQLSTATE classes of errors that the same statement would meet again: data, integrity, syntax/schema. */
 const PERMANENT_CLASSES = new Set(["22", "23", "42", "2B", "2F", "P0", "XX"]);
 
-/** Creates a writer on `pool` (it takes one connection at a time). */
+/** Creates a writer on `pool` (it uses up to `maxConcurrentWrites` connections at a time). */
 export function createRunEventWriter(pool: pg.Pool, options: RunEventWriterOptions = {}): RunEventWriter {
   return new BatchingRunEventWriter(pool, options);
 }
@@ -166,7 +166,11 @@ class BatchingRunEventWriter implements RunEventWriter {
   private receive(state: RunState, event: RuntimeEvent): void {
     if (state.failure) return; // Reported when the writer gave up on the run; the rest cannot be stored after a gap.
     if (this.closed) {
-      this.report([state.runId], new RunEventsNotStoredError(state.runId, event.seq, "the writer is closed"), 1, false);
+      // Reported once per run; its later events are dropped with it.
+      const failure = new RunEventsNotStoredError(state.runId, event.seq, "the writer is closed");
+      state.failure = failure;
+      this.failures.set(state.runId, failure);
+      this.report([state.runId], failure, 1, false);
       return;
     }
     if (!this.runs.has(state.runId)) this.runs.set(state.runId, state); // A finished run's sink used again.

@@ -90,7 +90,8 @@ function joinArrays(arrays: readonly string[]): string {
  * be worse. Cheap when absent: one native scan.
  */
 export function jsonbSafe(json: string): string {
-  if (!SUSPECT.test(json)) return json;
+  // `includes` first: a plain substring scan, much cheaper than the regex on the usual clean text.
+  if (!json.includes("\\u") || !SUSPECT.test(json)) return json;
   return json.replace(ESCAPES, (match, backslashes: string) =>
     // An even run of backslashes before `u` is escaped text ("\\u0000"), not an escape.
     backslashes.length % 2 === 0 ? match : `${backslashes.slice(0, -1)}\\ufffd`,
@@ -101,7 +102,7 @@ const SUSPECT = /\\u(?:0000|d[89a-f])/i;
 const ESCAPES = /(\\+)u(?:0000|d[89a-f][0-9a-f]{2})/gi;
 
 function spanRecord(row: RunSpanRow) {
-  return {
+  const record: Record<string, unknown> = {
     run_id: row.runId,
     span_id: row.spanId,
     parent_span_id: row.parentSpanId,
@@ -126,6 +127,9 @@ function spanRecord(row: RunSpanRow) {
     edge_path: row.edgePath,
     details: row.details,
   };
+  // Top-level nulls left out (json_to_recordset reads a missing key as NULL): less JSON to write and parse.
+  for (const key in record) if (record[key] === null) record[key] = undefined;
+  return record;
 }
 
 function taskRecord(row: BackgroundTaskRow) {

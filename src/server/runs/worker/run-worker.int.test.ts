@@ -139,6 +139,36 @@ describe("a run worker", () => {
     expectWellFormed(events);
   });
 
+  it("cancels one background task on a NOTIFY naming it; the run goes on to its end", async () => {
+    const { runId } = await createRun(db.prisma, pool, graph, {
+      definition: exampleDefinition("support-triage", 1_000),
+    });
+    let taskId: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const accepted = (await storedEvents(pool, runId)).find((event) => event.type === "TASK_ACCEPTED");
+          taskId = accepted && "taskId" in accepted ? accepted.taskId : undefined;
+          return taskId;
+        },
+        { timeout: 30_000 },
+      )
+      .toBeDefined();
+
+    await sendCancel({ runId, taskId, reason: "not needed any more" });
+
+    const run = await waitForRun(pool, runId, isFinal);
+    const events = await storedEvents(pool, runId);
+    expect(events).toContainEqual(expect.objectContaining({ type: "TASK_CANCELLED", taskId }));
+    expect(run.status).toBe("completed");
+    expectWellFormed(events);
+    const task = await pool.query("SELECT status FROM background_tasks WHERE run_id = $1 AND task_id = $2", [
+      runId,
+      taskId,
+    ]);
+    expect(task.rows).toEqual([{ status: "CANCELLED" }]);
+  });
+
   it("honours a cancel requested before it took the job", async () => {
     const { runId } = await createRun(db.prisma, pool, graph, {
       definition: exampleDefinition("research-team", 2_000),

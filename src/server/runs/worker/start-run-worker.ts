@@ -21,9 +21,7 @@ import { type RunJobContext, WORKER_STOPPED_REASON, executeRunJob } from "./run-
 import { type RunPersistence, type WorkerLogger, consoleWorkerLogger } from "./run-persistence";
 import { createPgRunPersistence } from "./pg-run-persistence";
 import { type SweepOptions, sweepLostRuns } from "./sweeper";
-
-/** Jobs one worker runs at once (STACK.md: graphile-worker `concurrency: 10`). */
-export const DEFAULT_WORKER_CONCURRENCY = 10;
+import { DEFAULT_WORKER_CONCURRENCY } from "./worker-concurrency";
 
 export interface RunWorkerOptions {
   connectionString: string;
@@ -47,6 +45,9 @@ export interface RunWorker {
   stop(): Promise<void>;
 }
 
+/** Upper bound of a worker's own pool, whatever its concurrency. */
+const MAX_WORKER_CONNECTIONS = 20;
+
 const jobPayloadSchema = z.object({ runId: z.uuid() });
 
 function defaultWorkerId(): string {
@@ -62,7 +63,9 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
   const providers = providersFromEnv(parseProviderEnv(options.env ?? process.env));
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: concurrency + 4,
+    // Queries are short (sessions, files, event batches): a few connections serve many runs, and
+    // PostgreSQL's connection limit (100 by default) is shared by every process.
+    max: Math.min(concurrency + 4, MAX_WORKER_CONNECTIONS),
     application_name: `ags-worker ${workerId}`.slice(0, 63),
   });
   const queuePool = new pg.Pool({
@@ -134,8 +137,11 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
         runs.markLost(id);
       }
     };
-    cleanups.push(every(HEARTBEAT_INTERVAL_MS, heartbeat, (error) => logger.warn(`heartbeat: ${error.message}`)));
-    cleanups.push(every(SWEEP_INTERVAL_MS, sweep, (error) => logger.warn(`sweeper: ${error.message}`)));
+    // A tick still running when the worker stops may meet a closed pool: no news then.
+    cleanups.push(
+      every(HEARTBEAT_INTERVAL_MS, heartbeat, (error) => stopping || logger.warn(`heartbeat: ${error.message}`)),
+    );
+    cleanups.push(every(SWEEP_INTERVAL_MS, sweep, (error) => stopping || logger.warn(`sweeper: ${error.message}`)));
 
     const context: RunJobContext = {
       pool,
@@ -176,13 +182,14 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       })());
     return { workerId, stop };
   } catch (error) {
+    await persistence.writer.close().catch(() => {});
     await cleanup();
     throw error;
   }
 }
 
 /** Calls `task` every `ms` (never two at once); returns the function that stops it. */
-function every(ms: number, task: () => Promise<void>, onError: (error: Error) => void): () => void {
+function every(ms: number, task: () => Promise<void>, onError: (error: Error) => unknown): () => void {
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;

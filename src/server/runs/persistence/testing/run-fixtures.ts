@@ -71,7 +71,7 @@ export async function createRunRow(
 export interface PersistedRun {
   runId: string;
   result: RunResult;
-  /** What the runtime emitted, as plain JSON. */
+  /** What the runtime emitted, as plain JSON copied at emission. */
   emitted: RuntimeEvent[];
 }
 
@@ -93,7 +93,8 @@ export async function runPersisted(input: {
       ports: {
         sessions: new PgSessionStore(input.pool),
         files: new PgFileWorkspace(input.pool),
-        sinks: [input.writer.sinkFor(input.runId), (event) => emitted.push(event)],
+        // Copied as emitted: what is stored must be the event as it was then, whatever happens to the object later.
+        sinks: [input.writer.sinkFor(input.runId), (event) => emitted.push(JSON.parse(JSON.stringify(event)))],
         ids: { newId: (kind) => (kind === "run" ? input.runId : randomUUID()) },
       },
     },
@@ -105,7 +106,7 @@ export async function runPersisted(input: {
     options: {},
   });
   const result = await run.result;
-  return { runId: input.runId, result, emitted: JSON.parse(JSON.stringify(emitted)) as RuntimeEvent[] };
+  return { runId: input.runId, result, emitted };
 }
 
 /** The run's stored events, in order. */
