@@ -28,6 +28,7 @@ import { isAvailable, isPeerId, type LoadedRuntime } from "./runtimes/types";
 import { renderCompile, runCompile, type CompileScenario } from "./scenarios/compile";
 import { medianProfiles, renderConcurrency, runConcurrency, type ConcurrencyLevel } from "./scenarios/concurrency";
 import { renderMicro, runMicro, type MicroResult } from "./scenarios/micro";
+import { renderServer, runServer, type ServerScenario } from "./scenarios/server";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -199,11 +200,16 @@ async function main(): Promise<void> {
     if (options.cpuProf && compile.status === "ok")
       printProfile("scenario 4, the compile worker's measured samples", file);
   }
-  const persistence = {
-    status: "pending",
-    reason: "waits for the server's event persistence (batched run_events inserts) to land",
-  };
-  if (options.scenarios.has(5)) section(`Scenario 5 — event persistence: pending (${persistence.reason})`);
+  let server: ServerScenario | undefined;
+  if (options.scenarios.has(5)) {
+    log("  scenario 5 (runs through the queue and a worker, event persistence)…");
+    server = await runServer(
+      options.quick
+        ? { runs: 100, latencyMs: options.latencyMs, replayRuns: 200, rate: 20_000, seconds: 1 }
+        : { runs: 1000, latencyMs: options.latencyMs, replayRuns: 1000, rate: 20_000, seconds: 3 },
+    );
+    section(renderServer(server));
+  }
 
   const list = verdicts({ step, handoff, concurrency, compile });
   section(renderVerdicts(list));
@@ -243,7 +249,7 @@ async function main(): Promise<void> {
       handoff: handoff ?? null,
       concurrency: concurrency ?? null,
       compile: compile ?? null,
-      persistence,
+      server: server ?? null,
     },
     verdicts: list,
     mismatches,
@@ -266,6 +272,7 @@ async function main(): Promise<void> {
       handoff && renderMicro(handoff),
       concurrency && renderConcurrency(concurrency),
       compile && renderCompile(compile),
+      server && renderServer(server),
       renderVerdicts(list),
       ...profiles.map(renderProfile),
     ]

@@ -14,6 +14,8 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 
 /**
@@ -58,8 +60,30 @@ async function buildBundle(entries: string[]): Promise<string | null> {
     sourcemap: "linked",
     keepNames: false,
     logLevel: "warning",
+    plugins: [sourceFileUrls()],
   });
   return null;
+}
+
+/**
+ * `import.meta.url` in our `src/` files stays the URL of the source file, not
+ * of the bundle chunk: the server code finds the repository (migrations, the
+ * embedded PostgreSQL's watchdog scripts) from it (`src/server/db/paths.ts`).
+ */
+function sourceFileUrls(): import("esbuild").Plugin {
+  return {
+    name: "source-file-urls",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+        const source = await readFile(args.path, "utf8");
+        if (!source.includes("import.meta.url")) return undefined;
+        return {
+          contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)),
+          loader: "ts",
+        };
+      });
+    },
+  };
 }
 
 /**
@@ -69,9 +93,14 @@ async function buildBundle(entries: string[]): Promise<string | null> {
  */
 export async function relaunchBundled(argv: string[], log: (line: string) => void): Promise<number | null> {
   if (isBundled() || argv.includes("--no-bundle") || argv.includes("--help")) return null;
-  const workers = ["bench/workers/concurrency.ts", "bench/workers/compile.ts", "bench/workers/profile-loop.ts"].filter(
-    (f) => existsSync(f),
-  );
+  const workers = [
+    "bench/workers/concurrency.ts",
+    "bench/workers/compile.ts",
+    "bench/workers/profile-loop.ts",
+    "bench/workers/server-runs.ts",
+    "bench/workers/server-worker.ts",
+    "bench/workers/server-subscriber.ts",
+  ].filter((f) => existsSync(f));
   const t0 = performance.now();
   const failed = await buildBundle(["bench/run.ts", ...workers]).catch(
     (error: unknown) => `build failed: ${String(error)}`,

@@ -35,3 +35,23 @@ export function startRssSampler(intervalMs = 10): () => number {
     return Math.max(max, process.memoryUsage.rss());
   };
 }
+
+/**
+ * CPU time of this process's main (JavaScript) thread in ms — user + system
+ * from `/proc/self/task/<pid>/stat` (10 ms ticks), or null off Linux. Unlike
+ * `process.cpuUsage()` it leaves out GC helper and libuv threads; unlike wall
+ * time it does not grow when other processes take the cores, so it is the
+ * steadier figure on a shared machine: at 1,000 concurrent runs the phase is
+ * CPU-bound on this thread, and wall ≈ its CPU time on a quiet machine.
+ */
+export function mainThreadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}

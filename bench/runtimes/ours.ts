@@ -11,6 +11,7 @@ import type { ModelClient } from "../../src/core/models/model-port";
 import { createScriptedModelClient } from "../../src/core/models/scripted-model";
 import { runGraph, systemPorts, type RuntimeEvent, type ToolRunner } from "../../src/core/runtime";
 import { systemSleep } from "../../src/core/runtime/system-ports";
+import { globalTimer } from "../../src/core/models/timing-ports";
 import { add, type ScenarioSpec } from "../lib/scripts";
 import { workspaceVersion } from "../lib/versions";
 import { ADD_TOOL_SPEC, scenarioDocument } from "./ours-graph";
@@ -50,7 +51,7 @@ export async function load(id: OurId): Promise<BenchRuntime> {
       const definition = compiled.definition;
       return {
         async run() {
-          const scripted = createScriptedModelClient({ sleep: systemSleep });
+          const scripted = createScriptedModelClient({ sleep: systemSleep, timer: globalTimer });
           const model: ModelClient = {
             generate(request) {
               counters.modelCalls++;

@@ -6,11 +6,13 @@
  * full GCs and divides the growth of `heapUsed` by N. Wall-clock ratios are
  * noisy on a shared machine; this figure is not.
  *
- *   node --expose-gc --import tsx bench/tools/pending-heap.ts [--runs 1000] [--latency 2000] [--phase children|parent]
+ *   node --expose-gc --import tsx bench/tools/pending-heap.ts [--runs 1000] [--latency 2000] [--phase parent|children|children-last|final]
  *     [--sites]     also print live bytes by allocation site (sampling heap profiler)
  *
  * Phases: `parent` = 0.5 × latency (every run in the root's first model call),
- * `children` = 1.5 × latency (every run has 3 children, each in its first model call).
+ * `children` = 1.5 × latency (every run has 3 children, each in its first model call),
+ * `children-last` = 3.5 × latency (the 3 children in their last call, after 2 tool turns each),
+ * `final` = 4.5 × latency (the root's final call: the children ended, their events were emitted).
  */
 import { Session } from "node:inspector";
 import { parseArgs } from "node:util";
@@ -18,6 +20,14 @@ import { liveBytesBySite, type SamplingNode } from "../lib/heap-sites";
 import { handoffScenario } from "../lib/scripts";
 import { loadRuntime } from "../runtimes";
 import { isAvailable, type RuntimeId } from "../runtimes/types";
+
+/** When to look (× latency) and how many model calls each run has started by then. */
+const PHASES = {
+  parent: { at: 0.5, calls: 1 },
+  children: { at: 1.5, calls: 4 },
+  "children-last": { at: 3.5, calls: 10 },
+  final: { at: 4.5, calls: 11 },
+} as const;
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,8 +47,10 @@ async function main(): Promise<void> {
   const latencyMs = Number(values.latency);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${values.runs}`);
   if (!(latencyMs >= 50)) throw new Error(`--latency must be ≥ 50 ms, got ${values.latency}`);
-  const phase = values.phase;
-  if (phase !== "children" && phase !== "parent") throw new Error(`--phase must be children or parent, got ${phase}`);
+  const phase = values.phase as keyof typeof PHASES;
+  if (!Object.hasOwn(PHASES, phase))
+    throw new Error(`--phase must be one of ${Object.keys(PHASES).join(", ")}, got ${values.phase}`);
+  const { at, calls: callsPerRun } = PHASES[phase];
 
   const runtime = await loadRuntime(values.runtime as RuntimeId);
   if (!isAvailable(runtime)) throw new Error(`unavailable: ${runtime.unavailable}`);
@@ -64,13 +76,13 @@ async function main(): Promise<void> {
   const before = process.memoryUsage().heapUsed;
   const callsBefore = runtime.counters.modelCalls;
   const all = Promise.all(Array.from({ length: runs }, () => scenario.run()));
-  await sleep(phase === "parent" ? latencyMs * 0.5 : latencyMs * 1.5);
+  await sleep(latencyMs * at);
   gc();
   gc();
   const during = process.memoryUsage().heapUsed;
-  // Every run parked where expected? (parent: 1 model call each; children: 1 + 3.)
+  // Every run parked where expected? (model calls started per run by then: see PHASES.)
   const calls = runtime.counters.modelCalls - callsBefore;
-  const expectedCalls = runs * (phase === "parent" ? 1 : 4);
+  const expectedCalls = runs * callsPerRun;
   const profile = session
     ? (await post<{ profile: { head: SamplingNode } }>("HeapProfiler.getSamplingProfile")).profile
     : null;

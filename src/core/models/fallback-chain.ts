@@ -4,7 +4,14 @@ import { type BackoffFn, defaultBackoff } from "./backoff";
 import { EmptyModelChainError } from "./empty-model-chain-error";
 import { ModelCallError } from "./model-error";
 import { ModelChainExhaustedError } from "./model-chain-exhausted-error";
-import type { ModelCallContext, ModelClient, ModelRequest, ModelResponse } from "./model-port";
+import type {
+  ChatMessage,
+  ModelCallContext,
+  ModelClient,
+  ModelRequest,
+  ModelResponse,
+  ModelToolSpec,
+} from "./model-port";
 import type { ModelRef } from "./model-ref";
 import { DEFAULT_RETRY_AFTER_CAP_MS, nextDelay } from "./next-delay";
 import { toModelCallError } from "./normalize-error";
@@ -155,7 +162,21 @@ class ChainCall {
 
   private answered(entry: ModelRef, response: ModelResponse): GenerateWithFallbackResult {
     const durationMs = Math.max(0, this.clock.now() - this.started);
-    this.options.onAttemptEnd?.({ ...this.info!, durationMs, response, willRetry: false, willFallback: false });
+    const onEnd = this.options.onAttemptEnd;
+    if (onEnd) {
+      const info = this.info!;
+      // Listed rather than spread (the hot path: one per model call).
+      onEnd({
+        chainIndex: info.chainIndex,
+        attempt: info.attempt,
+        provider: info.provider,
+        model: info.model,
+        durationMs,
+        response,
+        willRetry: false,
+        willFallback: false,
+      });
+    }
     return { response, chainIndex: this.chainIndex, attempt: this.attemptNo, entry, failedAttempts: this.failed };
   }
 
@@ -239,7 +260,7 @@ function untimedCall(
  * The request of one attempt: its entry, its cancellation, and deltas dropped
  * once `late.dropped` is set. With `lazySignal` the request's `signal` is read
  * from `cancel` on first access (a timed attempt's `AbortSignal` exists only if
- * the client reads it); otherwise it is the caller's own signal.
+ * the client reads it); otherwise it is the caller's own signal, also read on first access.
  */
 function attemptRequest(
   request: ChainRequest,
@@ -253,35 +274,44 @@ function attemptRequest(
   // Drop late deltas of an attempt that already timed out or was aborted.
   const deltas = onTextDelta ? (delta: string) => (late.dropped ? undefined : onTextDelta(delta)) : undefined;
   const context = { agentId: request.context.agentId, sessionId: request.context.sessionId, chainIndex };
-  // Listed rather than spread: `{ ...request }` copies through a slow generic path on every model call.
-  if (lazySignal) {
-    return {
-      model: entry,
-      messages: request.messages,
-      tools: request.tools,
-      temperature: request.temperature,
-      topP: request.topP,
-      maxTokens: request.maxTokens,
-      get signal() {
-        return cancel.signal;
-      },
-      cancel,
-      onTextDelta: deltas,
-      context,
-    };
+  return new AttemptRequest(entry, request, cancel, deltas, context, lazySignal ? cancel : request);
+}
+
+/**
+ * A `ModelRequest` whose `signal` is a getter on the prototype: an object
+ * literal with a getter allocates an accessor pair and a closure per request
+ * and leaves the object in a slow shape (~1 KB per model call, alive across
+ * the wait); this is one small object with in-object fields. Fields are listed
+ * rather than spread: `{ ...request }` copies through a slow generic path.
+ */
+class AttemptRequest implements ModelRequest {
+  readonly messages: ChatMessage[];
+  readonly tools: ModelToolSpec[];
+  readonly temperature: number | undefined;
+  readonly topP: number | undefined;
+  readonly maxTokens: number | undefined;
+  /** Not an own enumerable property: a client that logs or compares the request sees the request only. */
+  readonly #signalSource: { readonly signal: AbortSignal };
+
+  constructor(
+    readonly model: ModelRef,
+    request: ChainRequest,
+    readonly cancel: CancelToken,
+    readonly onTextDelta: ((delta: string) => void) | undefined,
+    readonly context: ModelCallContext,
+    signalSource: { readonly signal: AbortSignal },
+  ) {
+    this.#signalSource = signalSource;
+    this.messages = request.messages;
+    this.tools = request.tools;
+    this.temperature = request.temperature;
+    this.topP = request.topP;
+    this.maxTokens = request.maxTokens;
   }
-  return {
-    model: entry,
-    messages: request.messages,
-    tools: request.tools,
-    temperature: request.temperature,
-    topP: request.topP,
-    maxTokens: request.maxTokens,
-    signal: request.signal,
-    cancel,
-    onTextDelta: deltas,
-    context,
-  };
+
+  get signal(): AbortSignal {
+    return this.#signalSource.signal;
+  }
 }
 
 /** The client's promise, also when `generate` throws synchronously (a broken client must not escape the chain). */

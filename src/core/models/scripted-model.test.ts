@@ -249,6 +249,47 @@ describe("scripted model", () => {
     await expect(client.generate(withToken)).rejects.toMatchObject({ kind: "aborted", cause: "stop" });
   });
 
+  it("with a timer, waits latency on it and the cancel token: no sleep, no AbortSignal, the deadline cancelled on abort", async () => {
+    const deadlines: Array<{ ms: number; fire: () => void; cancelled: boolean }> = [];
+    const timer = (ms: number, fire: () => void) => {
+      const deadline = { ms, fire, cancelled: false };
+      deadlines.push(deadline);
+      return () => {
+        deadline.cancelled = true;
+      };
+    };
+    const sleep = vi.fn(async () => {});
+    const client = createScriptedModelClient({ sleep, timer });
+    const tokenRequest = (scope: CancelScope, sessionId: string) =>
+      Object.defineProperty(
+        {
+          ...request(scripted({ latencyMs: 40, turns: [{ kind: "text", text: "late" }] }), [user("x")], {
+            context: { agentId: "main", sessionId, chainIndex: 0 },
+          }),
+          cancel: scope,
+        },
+        "signal",
+        {
+          get: () => {
+            throw new Error("signal read");
+          },
+        },
+      );
+
+    const answered = client.generate(tokenRequest(new CancelScope(), "s1"));
+    expect(deadlines.map((d) => d.ms)).toEqual([40]);
+    deadlines[0].fire();
+    await expect(answered).resolves.toMatchObject({ text: "late" });
+
+    const scope = new CancelScope();
+    const stopped = client.generate(tokenRequest(scope, "s2"));
+    expect(deadlines).toHaveLength(2);
+    scope.abort("stop");
+    await expect(stopped).rejects.toMatchObject({ kind: "aborted", cause: "stop" });
+    expect(deadlines[1].cancelled).toBe(true);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
   it("streams text word by word to onTextDelta", async () => {
     const client = createScriptedModelClient({ sleep: noSleep });
     const deltas: string[] = [];

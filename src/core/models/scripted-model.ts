@@ -5,7 +5,8 @@ import type { ModelRef } from "./model-ref";
 import { renderDeep, renderTemplate, type TemplateResolver } from "./script-templates";
 import { scriptedUsage } from "./scripted-usage";
 import { chunkWords } from "./text-chunks";
-import type { ModelSleep } from "./timing-ports";
+import type { ModelSleep, ModelTimer } from "./timing-ports";
+import type { CancelToken } from "../shared/cancel-scope";
 
 /** Characters of the last tool result that `{{lastToolResult}}` shows. */
 export const LAST_TOOL_RESULT_MAX_CHARS = 500;
@@ -13,6 +14,14 @@ export const LAST_TOOL_RESULT_MAX_CHARS = 500;
 export interface ScriptedModelClientOptions {
   /** Simulated latency waits through this port (never called when latency is 0). */
   sleep: ModelSleep;
+  /**
+   * When given, a latency wait of a call that carries a cancel token (`request.cancel`, set by the
+   * fallback chain) is a deadline on this timer plus one subscription on the token, instead of
+   * `sleep(ms, request.signal)`: no `AbortSignal` is created for the call (the costliest part of a
+   * timed attempt under load) and the wait still ends at once on abort. Pass a timer on the same clock
+   * as `sleep` (`systemPorts` gives the global timer with the system sleep, none with a custom sleep).
+   */
+  timer?: ModelTimer;
 }
 
 /** Turn counters of one agent session. */
@@ -76,6 +85,12 @@ export function createScriptedModelClient(options: ScriptedModelClientOptions): 
         const compiled = pickTurn(script, state, context.chainIndex, input);
         const latencyMs = compiled.turn.latencyMs ?? script.latencyMs;
         if (latencyMs <= 0) return Promise.resolve(answer(request, entry, compiled, state, input));
+        if (cancel && options.timer) {
+          return waitOnToken(options.timer, latencyMs, cancel).then(() => {
+            if (cancel.aborted) throw aborted(entry, request);
+            return answer(request, entry, compiled, state, input);
+          });
+        }
         // The sleep may resolve or reject on abort; either way an aborted call ends as `aborted`.
         const afterWait = () => {
           if (request.signal.aborted) throw aborted(entry, request);
@@ -90,6 +105,22 @@ export function createScriptedModelClient(options: ScriptedModelClientOptions): 
       }
     },
   };
+}
+
+/** Resolves after `ms` on `timer`, or at once when `cancel` aborts (the deadline is then cancelled). */
+function waitOnToken(timer: ModelTimer, ms: number, cancel: CancelToken): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let stop: (() => void) | null = null;
+    const subscription = cancel.onAbort(() => {
+      stop?.();
+      resolve();
+    });
+    if (subscription === null) return resolve();
+    stop = timer(ms, () => {
+      cancel.off(subscription);
+      resolve();
+    });
+  });
 }
 
 /** The picked turn as a response (or its scripted error), streaming its text as deltas. */

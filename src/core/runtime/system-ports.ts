@@ -40,7 +40,13 @@ export const uuidIds: IdGenerator = { newId: () => globalThis.crypto.randomUUID(
  */
 export function systemPorts(overrides: Partial<RuntimePorts> & { model?: ModelClient } = {}): RuntimePorts {
   return {
-    model: overrides.model ?? createScriptedModelClient({ sleep: overrides.sleep ?? systemSleep }),
+    model:
+      overrides.model ??
+      // With the system sleep, latency waits use the global timer and the call's cancel token (no AbortSignal).
+      createScriptedModelClient({
+        sleep: overrides.sleep ?? systemSleep,
+        timer: overrides.sleep ? undefined : globalTimer,
+      }),
     clock: overrides.clock ?? systemClock,
     ids: overrides.ids ?? uuidIds,
     sleep: overrides.sleep ?? systemSleep,

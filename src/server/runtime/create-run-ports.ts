@@ -3,6 +3,7 @@ import type { RuntimeDefinition } from "@/core/compiler";
 import type { ModelClient } from "@/core/models/model-port";
 import { type ModelChain, modelChainSchema } from "@/core/models/model-ref";
 import { createScriptedModelClient } from "@/core/models/scripted-model";
+import { globalTimer } from "@/core/models/timing-ports";
 import { createVirtualTime, type RuntimePorts, systemPorts } from "@/core/runtime";
 import { systemSleep } from "@/core/runtime/system-ports";
 import { InvalidRunConfigError } from "../errors/invalid-run-config-error";
@@ -67,7 +68,8 @@ export async function createRunPorts(
   const config = parsed.data;
   const virtual = config.time === "virtual" ? createVirtualTime((environment.now ?? Date.now)()) : null;
   const sleep = virtual?.sleep ?? systemSleep;
-  const scripted = createScriptedModelClient({ sleep });
+  // On system time the scripted latency waits are deadlines on the global timer and the call's cancel token.
+  const scripted = createScriptedModelClient({ sleep, timer: virtual ? undefined : globalTimer });
   const model: ModelClient = usesRealProviders(definition, config.defaultModelChain)
     ? await aiSdkClient(scripted, environment)
     : scripted;

@@ -1,6 +1,7 @@
 import type { AttemptEndInfo, AttemptInfo } from "../../models/attempt-events";
-import { generateWithFallback } from "../../models/fallback-chain";
-import type { ModelResponse, ModelUsage } from "../../models/model-port";
+import { type ChainRequest, generateWithFallback } from "../../models/fallback-chain";
+import type { ChatMessage, ModelResponse, ModelUsage } from "../../models/model-port";
+import type { CancelToken } from "../../shared/cancel-scope";
 import type { ModelTimer } from "../../models/timing-ports";
 import { reservationFor } from "../budget/budget";
 import type { RunContext } from "../run-context";
@@ -57,22 +58,12 @@ class ModelStep {
 
   run(): Promise<ModelResponse> {
     const { ctx, frame } = this;
-    const agent = frame.agent;
     const cancel = frame.modelCancel;
     // The chain settles as soon as the signal aborts, even if a client ignores it.
     return generateWithFallback({
       chain: frame.modelChain,
       client: ctx.ports.model,
-      request: {
-        messages: frame.messages,
-        tools: frame.tools.specs as ModelToolSpecs,
-        temperature: agent.params.temperature,
-        topP: agent.params.topP,
-        maxTokens: agent.params.maxTokens,
-        signal: cancel.signal,
-        onTextDelta: (delta) => this.textDelta(delta),
-        context: { agentId: agent.id, sessionId: frame.sessionId },
-      },
+      request: new StepRequest(frame, (delta) => this.textDelta(delta), cancel),
       sleep: ctx.ports.sleep,
       retryAfterCapMs: ctx.options.retryAfterCapMs,
       onAttemptStart: (info) => this.attemptStarted(info),
@@ -181,6 +172,41 @@ class ModelStep {
 }
 
 type ModelToolSpecs = import("../../models/model-port").ModelToolSpec[];
+
+/**
+ * The chain's request for one step. A class with `signal` as a prototype
+ * getter (created on first read: the chain and the core's clients observe
+ * `cancel`) rather than an object literal with a getter, which costs an
+ * accessor pair, a closure and a slow object shape per model call.
+ */
+class StepRequest implements ChainRequest {
+  readonly messages: ChatMessage[];
+  readonly tools: ModelToolSpecs;
+  readonly temperature: number | undefined;
+  readonly topP: number | undefined;
+  readonly maxTokens: number | undefined;
+  readonly context: ChainRequest["context"];
+  readonly #token: CancelToken;
+
+  constructor(
+    frame: AgentFrame,
+    readonly onTextDelta: (delta: string) => void,
+    token: CancelToken,
+  ) {
+    this.#token = token;
+    const params = frame.agent.params;
+    this.messages = frame.messages;
+    this.tools = frame.tools.specs as ModelToolSpecs;
+    this.temperature = params.temperature;
+    this.topP = params.topP;
+    this.maxTokens = params.maxTokens;
+    this.context = { agentId: frame.agent.id, sessionId: frame.sessionId };
+  }
+
+  get signal(): AbortSignal {
+    return this.#token.signal;
+  }
+}
 
 /** A `ModelTimer` on the injected sleep port, so per-attempt model timeouts follow a test's virtual clock. */
 export function timerFromSleep(sleep: RunContext["ports"]["sleep"]): ModelTimer {

@@ -2,9 +2,10 @@ import type { ModelToolCall } from "../../models/model-port";
 import type { AgentFrame } from "../agent/frame";
 import { errorMessage } from "../errors";
 import type { RunContext } from "../run-context";
-import type { ToolRunContext } from "../ports";
+import type { Clock, FileWorkspace, ToolRunContext } from "../ports";
+import type { CancelToken } from "../../shared/cancel-scope";
 import { builtinTool } from "./builtin-registry";
-import { ToolInputError, describeZodError, parseToolArguments } from "./tool";
+import { type BuiltinToolContext, ToolInputError, describeZodError, parseToolArguments } from "./tool";
 
 /** A tool result plus whether it reports a failure. */
 export interface RegularToolOutcome {
@@ -12,19 +13,43 @@ export interface RegularToolOutcome {
   isError: boolean;
 }
 
-function runContext(ctx: RunContext, frame: AgentFrame): ToolRunContext {
-  const cancel = frame.cancel;
-  return {
-    runId: ctx.runId,
-    conversationId: ctx.conversationId,
-    agentId: frame.agent.id,
-    agentPath: frame.path,
-    workspaceId: frame.workspaceId,
-    // Created on first read: most tools never look at it.
-    get signal() {
-      return cancel.signal;
-    },
-  };
+/**
+ * The context a tool gets. `signal` is a prototype getter, created on first
+ * read (most tools never look at it) — not an object literal with a getter,
+ * which costs an accessor pair, a closure and a slow object shape per call.
+ */
+class ToolContext implements ToolRunContext {
+  readonly runId: string;
+  readonly conversationId: string;
+  readonly agentId: string;
+  readonly agentPath: string;
+  readonly workspaceId: string;
+  readonly #cancel: CancelToken;
+
+  constructor(ctx: RunContext, frame: AgentFrame) {
+    this.runId = ctx.runId;
+    this.conversationId = ctx.conversationId;
+    this.agentId = frame.agent.id;
+    this.agentPath = frame.path;
+    this.workspaceId = frame.workspaceId;
+    this.#cancel = frame.cancel;
+  }
+
+  get signal(): AbortSignal {
+    return this.#cancel.signal;
+  }
+}
+
+/** A built-in tool's context: the call's plus the run's files and clock. */
+class BuiltinContext extends ToolContext implements BuiltinToolContext {
+  readonly files: FileWorkspace;
+  readonly clock: Clock;
+
+  constructor(ctx: RunContext, frame: AgentFrame) {
+    super(ctx, frame);
+    this.files = ctx.ports.files;
+    this.clock = ctx.ports.clock;
+  }
 }
 
 function invalidJson(name: string, detail: string): RegularToolOutcome {
@@ -45,11 +70,7 @@ export async function runBuiltinTool(
   if (!args.success)
     return { output: `error: invalid arguments for tool ${call.name}: ${describeZodError(args.error)}`, isError: true };
   try {
-    const output = await tool.execute(args.data, {
-      ...runContext(ctx, frame),
-      files: ctx.ports.files,
-      clock: ctx.ports.clock,
-    });
+    const output = await tool.execute(args.data, new BuiltinContext(ctx, frame));
     return { output, isError: false };
   } catch (error) {
     return { output: `error: ${error instanceof ToolInputError ? error.message : errorMessage(error)}`, isError: true };
@@ -71,7 +92,7 @@ export async function runExternalTool(
   try {
     const output = await runner.run(
       { callId: call.id, name: call.name, args: parsed.value, rawArguments: call.arguments },
-      runContext(ctx, frame),
+      new ToolContext(ctx, frame),
     );
     return { output, isError: false };
   } catch (error) {
