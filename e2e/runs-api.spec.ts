@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
 import type { RuntimeEvent } from "../src/core/runtime/events";
 import { buildTrace, verifyTrace } from "../src/core/trace";
 import { openSse, subscriptionUrl, type SseMessage } from "../src/server/api/testing/sse";
+import { findFreePort } from "../src/server/db/embedded/ports";
 import { e2eDataDir } from "./support/e2e-data-dir";
 
 /**
@@ -441,6 +445,81 @@ test.describe("runs through Next's /api/trpc", () => {
     } finally {
       await cancelAndSettle(request, busy);
       await second?.stop();
+    }
+  });
+});
+
+test.describe("stopping npm start while a run streams", () => {
+  test("SIGTERM closes the live hub: the open stream ends with SERVICE_UNAVAILABLE (the link reconnects), and the server exits cleanly", async () => {
+    test.setTimeout(120_000);
+    // A second instance of its own (ports, data directory), serving the suite's build: this one is stopped.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "ags-e2e-shutdown-"));
+    chmodSync(dataDir, 0o711); // as root, PostgreSQL runs as "postgres" and must pass through
+    const [port, pgPort] = [await findFreePort(), await findFreePort()];
+    let output = "";
+    const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+      cwd: path.join(__dirname, ".."),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        AGS_PG_PORT: String(pgPort),
+        AGS_DATA_DIR: dataDir,
+        AGS_SKIP_BUILD: "1",
+        DATABASE_URL: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    live.add(start);
+    start.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    start.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => start.once("exit", (code) => resolve(code)));
+    const api = `http://127.0.0.1:${port}/api/trpc`;
+    const post = async <T>(name: string, input: unknown): Promise<T> => {
+      const response = await fetch(`${api}/${name}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(input),
+      });
+      const body = (await response.json()) as { result?: { data: T }; error?: { message: string } };
+      if (!body.result) throw new Error(`${name}: ${body.error?.message ?? response.status}`);
+      return body.result.data;
+    };
+    try {
+      await expect
+        .poll(async () => (await fetch(`${api}/health.ping`).catch(() => null))?.ok ?? false, { timeout: 90_000 })
+        .toBe(true);
+      const { id: graphId } = await post<{ id: string }>("graphs.importJson", { text: JSON.stringify(LONG_RUN_GRAPH) });
+      const { runId } = await post<{ runId: string }>("runs.start", { graphId, input: "Still going at shutdown" });
+      const messages = await openSse(subscriptionUrl(api, "runs.events", { runId }));
+      // Up to the sleeper's model call: the run is under way and the stream open.
+      for (;;) {
+        const { value: message, done } = await messages.next();
+        expect(done, "the stream ended before the sleeper's model call").toBe(false);
+        if (message?.event !== "message") continue;
+        const event = JSON.parse(message.data) as RuntimeEvent;
+        if (event.type === "MODEL_CALL_START" && event.agentId === "sleeper") break;
+      }
+
+      start.kill("SIGTERM");
+      let ending: SseMessage | null = null;
+      for await (const message of messages) {
+        if (message.event === "serialized-error" || message.event === "return") {
+          ending = message;
+          break;
+        }
+      }
+      expect(ending?.event, output).toBe("serialized-error");
+      expect(JSON.parse(ending?.data ?? "{}")).toMatchObject({
+        data: { code: "SERVICE_UNAVAILABLE" },
+        message: expect.stringContaining("shutting down") as unknown,
+      });
+      expect(await exited, output).toBe(0);
+      expect(output).toContain("Stopping the run worker");
+      expect(output).not.toContain("did not stop");
+    } finally {
+      if (start.exitCode === null && start.signalCode === null) start.kill("SIGKILL");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
