@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -9,6 +9,7 @@ import type { RuntimeEvent } from "../src/core/runtime/events";
 import { buildTrace, verifyTrace } from "../src/core/trace";
 import { openSse, subscriptionUrl, type SseMessage } from "../src/server/api/testing/sse";
 import { findFreePort } from "../src/server/db/embedded/ports";
+import { PASSWORD_FILE } from "../src/server/db/embedded/superuser-password";
 import { e2eDataDir } from "./support/e2e-data-dir";
 
 /**
@@ -449,80 +450,96 @@ test.describe("runs through Next's /api/trpc", () => {
   });
 });
 
-test.describe("stopping npm start while a run streams", () => {
-  test("SIGTERM closes the live hub: the open stream ends with SERVICE_UNAVAILABLE (the link reconnects), and the server exits cleanly", async () => {
+test.describe("stopping a web process while a run streams", () => {
+  test("SIGTERM closes its live hub: the open stream ends with SERVICE_UNAVAILABLE, resumes on another process, and it exits cleanly", async ({
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
-    // A second instance of its own (ports, data directory), serving the suite's build: this one is stopped.
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "ags-e2e-shutdown-"));
-    chmodSync(dataDir, 0o711); // as root, PostgreSQL runs as "postgres" and must pass through
-    const [port, pgPort] = [await findFreePort(), await findFreePort()];
+    // A second `npm start` over the e2e database (no embedded PostgreSQL, no worker of its own), serving the suite's
+    // build, with a data directory of its own (its web server's pid file): any web process serves any run.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "ags-e2e-web2-"));
+    const port = await findFreePort();
     let output = "";
     const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
       cwd: path.join(__dirname, ".."),
       env: {
         ...process.env,
         PORT: String(port),
-        AGS_PG_PORT: String(pgPort),
         AGS_DATA_DIR: dataDir,
         AGS_SKIP_BUILD: "1",
-        DATABASE_URL: "",
+        AGS_IN_PROCESS_WORKER: "0",
+        DATABASE_URL: e2eDatabaseUrl(),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
     live.add(start);
     start.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     start.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => start.once("exit", (code) => resolve(code)));
-    const api = `http://127.0.0.1:${port}/api/trpc`;
-    const post = async <T>(name: string, input: unknown): Promise<T> => {
-      const response = await fetch(`${api}/${name}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(input),
-      });
-      const body = (await response.json()) as { result?: { data: T }; error?: { message: string } };
-      if (!body.result) throw new Error(`${name}: ${body.error?.message ?? response.status}`);
-      return body.result.data;
-    };
+    const exited = new Promise<number | null>((resolve) =>
+      start.once("exit", (code) => {
+        live.delete(start);
+        resolve(code);
+      }),
+    );
+    const otherApi = `http://127.0.0.1:${port}/api/trpc`;
+    let runId: string | null = null;
     try {
       await expect
-        .poll(async () => (await fetch(`${api}/health.ping`).catch(() => null))?.ok ?? false, { timeout: 90_000 })
+        .poll(async () => (await fetch(`${otherApi}/health.ping`).catch(() => null))?.ok ?? false, { timeout: 90_000 })
         .toBe(true);
-      const { id: graphId } = await post<{ id: string }>("graphs.importJson", { text: JSON.stringify(LONG_RUN_GRAPH) });
-      const { runId } = await post<{ runId: string }>("runs.start", { graphId, input: "Still going at shutdown" });
-      const messages = await openSse(subscriptionUrl(api, "runs.events", { runId }));
+      ({ runId } = await startLongRun(request, "Still going at shutdown"));
+      const messages = await openSse(subscriptionUrl(otherApi, "runs.events", { runId }));
       // Up to the sleeper's model call: the run is under way and the stream open.
-      for (;;) {
+      const first: RuntimeEvent[] = [];
+      while (!first.some((event) => event.type === "MODEL_CALL_START" && event.agentId === "sleeper")) {
         const { value: message, done } = await messages.next();
         expect(done, "the stream ended before the sleeper's model call").toBe(false);
-        if (message?.event !== "message") continue;
-        const event = JSON.parse(message.data) as RuntimeEvent;
-        if (event.type === "MODEL_CALL_START" && event.agentId === "sleeper") break;
+        if (message?.event === "message") first.push(JSON.parse(message.data) as RuntimeEvent);
       }
 
       start.kill("SIGTERM");
       let ending: SseMessage | null = null;
       for await (const message of messages) {
+        if (message.event === "message") first.push(JSON.parse(message.data) as RuntimeEvent);
         if (message.event === "serialized-error" || message.event === "return") {
           ending = message;
           break;
         }
       }
+      // SERVICE_UNAVAILABLE: tRPC's SSE link reconnects (with Last-Event-ID) instead of failing the subscription.
       expect(ending?.event, output).toBe("serialized-error");
       expect(JSON.parse(ending?.data ?? "{}")).toMatchObject({
         data: { code: "SERVICE_UNAVAILABLE" },
         message: expect.stringContaining("shutting down") as unknown,
       });
       expect(await exited, output).toBe(0);
-      expect(output).toContain("Stopping the run worker");
       expect(output).not.toContain("did not stop");
+
+      // The reconnect, on the suite's server: the rest of the run, then its end once cancelled.
+      const rest = readEvents(await openEvents(baseURL, runId, { lastEventId: String(first.at(-1)?.seq) }));
+      await mutate(request, "runs.cancel", { runId, reason: "e2e clean-up" });
+      const resumed = await rest;
+      expect(resumed.ended).toBe(true);
+      expect(resumed.events.at(-1)).toMatchObject({ type: "RUN_END", status: "cancelled" });
+      await expectStoredEqualsStreamed(request, runId, [...first, ...resumed.events]);
     } finally {
       if (start.exitCode === null && start.signalCode === null) start.kill("SIGKILL");
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+      if (runId) await cancelAndSettle(request, [runId]);
     }
   });
 });
+
+/** The embedded PostgreSQL's database (`DEFAULT_DATABASE_NAME` of src/server/db/embedded.ts, which Playwright cannot load). */
+const DEFAULT_DATABASE_NAME = "agent_graph_studio";
+
+/** The connection string of the e2e database: the embedded PostgreSQL of the suite's `npm start`, as `npm run worker` finds it. */
+function e2eDatabaseUrl(): string {
+  const password = readFileSync(path.join(e2eDataDir(), "pg", PASSWORD_FILE), "utf8").trim();
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${PG_PORT}/${DEFAULT_DATABASE_NAME}`;
+}
 
 interface SpawnedWorker {
   workerId: string;
@@ -537,11 +554,15 @@ process.once("exit", () => {
   for (const child of live) if (child.pid !== undefined) killGroup(child.pid, "SIGKILL");
 });
 
+/** Signals the process group led by `pid` (a detached child), or the process alone when it leads none. */
 function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
+  for (const target of [-pid, pid]) {
+    try {
+      process.kill(target, signal);
+      return;
+    } catch {
+      // no such group (or already gone): try the process itself
+    }
   }
 }
 
