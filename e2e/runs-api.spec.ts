@@ -20,7 +20,10 @@ import { e2eDataDir } from "./support/e2e-data-dir";
  * No browser: the API as any client sees it.
  */
 
-// The tests share one workspace and its concurrent-run limit: one after another, in one worker.
+// The tests share one workspace and its concurrent-run limit: one after another, in one worker. Two of them hold
+// the workspace's run slots for a few seconds (the limit test fills all AGS_MAX_CONCURRENT_RUNS, the second-worker
+// test the in-process worker's AGS_WORKER_CONCURRENCY); a spec of another file starting runs at that moment, on
+// another Playwright worker, would see a 429 or wait for a slot.
 test.describe.configure({ mode: "default" });
 
 /** The e2e database, as `playwright.config.ts` starts it (a second worker finds it through these). */
