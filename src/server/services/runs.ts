@@ -7,7 +7,6 @@
  */
 import { compile, parseRuntimeDefinition, type RuntimeDefinition } from "@/core/compiler";
 import type { RuntimeEvent } from "@/core/runtime/events";
-import type { Budgets } from "@/core/graph/schema";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { BackgroundTaskNotFoundError } from "@/server/errors/background-task-not-found-error";
 import { ConversationNotFoundError } from "@/server/errors/conversation-not-found-error";
@@ -18,6 +17,7 @@ import { GraphRepository } from "@/server/repositories/graph-repository";
 import { GraphVersionRepository } from "@/server/repositories/graph-version-repository";
 import { RunRepository, type RunListFilter, type RunStatus } from "@/server/repositories/run-repository";
 import type { GraphDayRollup, RunRollups } from "@/server/runs/persistence/rollups";
+import type { RunOptions } from "@/server/runs/run-options";
 import { buildSpanTree } from "./run-span-tree";
 import {
   conversationItem,
@@ -34,13 +34,8 @@ import {
 export type { ConversationItem, RunDetail, RunListItem, RunPage } from "./run-views";
 export { decodeCursor, encodeCursor } from "./run-views";
 
-/** Options of a run as `runs.start` takes and stores them. */
-export interface RunOptions {
-  /** Run every handoff in the foreground (no background tasks). */
-  forceSync?: boolean;
-  /** Overrides of the graph's budgets for this run only. */
-  budgets?: Budgets;
-}
+/** Options of a run as `runs.start` takes and stores them (`runOptionsSchema`, which the worker reads them with). */
+export type { RunOptions };
 
 /** What `runs.start` needs. */
 export interface StartRunInput {

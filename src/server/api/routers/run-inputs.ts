@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 
-import { budgetsSchema } from "@/core/graph/schema";
 import { graphIdSchema, versionNumberSchema } from "@/server/api/routers/inputs";
+import { runOptionsSchema } from "@/server/runs/run-options";
 
 /** The largest run input, in UTF-8 bytes. */
 export const MAX_RUN_INPUT_BYTES = 1024 * 1024;
@@ -31,15 +31,6 @@ export const runInputSchema = z
   // PostgreSQL text cannot hold U+0000, and the run's events carry the input.
   .refine((text) => !text.includes("\u0000"), { error: "must not contain the NUL character (U+0000)" });
 
-/** Budget overrides for one run: the same fields and ranges as a graph's budgets. */
-export const budgetOverridesSchema = budgetsSchema;
-
-/** `runs.start` options. */
-export const runOptionsSchema = z.strictObject({
-  forceSync: z.boolean({ error: "must be true or false" }).optional(),
-  budgets: budgetOverridesSchema.optional(),
-});
-
 /** `runs.start`. */
 export const startRunSchema = z.strictObject({
   graphId: graphIdSchema,
@@ -48,6 +39,7 @@ export const startRunSchema = z.strictObject({
     .optional(),
   input: runInputSchema,
   conversationId: conversationIdSchema.optional(),
+  /** Validated here, stored as given, read back by the worker with the same schema. */
   options: runOptionsSchema.optional(),
 });
 

@@ -182,4 +182,39 @@ describe("runs.events over SSE", () => {
     expect(badLast.error).toMatchObject({ data: { code: "BAD_REQUEST" }, message: /lastEventId/ });
     expect(hub.subscriberCount).toBe(0);
   });
+
+  it("ends open streams with SERVICE_UNAVAILABLE (the link reconnects and resumes) when the hub closes for a shutdown", async () => {
+    const closing = new RunEventHub({ connectionString: db.connectionString, pollIntervalMs: 0 });
+    const stopping = await startApiServer({ prisma: db.prisma, hub: closing });
+    try {
+      const runId = await createRunRow(db.prisma);
+      await appendEvents(db.prisma, runId, 0, 3);
+      const url = subscriptionUrl(stopping.url, "runs.events", { runId });
+      const messages = await openSse(url);
+      const ids: number[] = [];
+      while (ids.length < 3) {
+        const { value: message, done } = await messages.next();
+        if (done) break;
+        if (message.event === "message") ids.push((JSON.parse(message.data) as RuntimeEvent).seq);
+      }
+      expect(ids).toEqual(range(0, 3));
+      // The rest of the same stream, once the hub is closed.
+      const rest = readEvents(messages);
+      await closing.close();
+      const result = await rest;
+      expect(result.ids).toEqual([]);
+      expect(result).toMatchObject({
+        ended: "serialized-error",
+        error: { data: { code: "SERVICE_UNAVAILABLE" }, message: /shutting down; reconnect/ },
+      });
+      // A subscription arriving after the close is refused the same way.
+      expect(await readEvents(await openSse(url))).toMatchObject({
+        ids: [],
+        ended: "serialized-error",
+        error: { data: { code: "SERVICE_UNAVAILABLE" } },
+      });
+    } finally {
+      await stopping.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { tracked } from "@trpc/server";
+import { tracked, TRPCError } from "@trpc/server";
 import { z } from "zod";
 
 import {
@@ -13,6 +13,7 @@ import {
 import { createTRPCRouter, workspaceProcedure, type TRPCContext } from "@/server/api/trpc";
 import { parseServerEnv } from "@/server/env";
 import { getRunEventHub } from "@/server/runs/live/process-hub";
+import { type RunEventHub, RunEventHubClosedError } from "@/server/runs/live/run-event-hub";
 import { RunService } from "@/server/services/runs";
 
 /** The runs service of the caller's workspace, with the limits from the environment. */
@@ -51,11 +52,20 @@ export const runsRouter = createTRPCRouter({
    */
   events: workspaceProcedure.input(runEventsSchema).subscription(async ({ ctx, input, signal }) => {
     await runService(ctx).requireRun(input.runId);
-    const hub = ctx.getRunEvents?.() ?? getRunEventHub();
+    let hub: RunEventHub;
+    try {
+      hub = ctx.getRunEvents?.() ?? getRunEventHub();
+    } catch (error) {
+      throw shuttingDownAsUnavailable(error);
+    }
     const afterSeq = input.lastEventId == null ? -1 : Number(input.lastEventId);
     return (async function* () {
-      for await (const { seq, event } of hub.subscribe(input.runId, afterSeq, signal))
-        yield tracked(String(seq), event);
+      try {
+        for await (const { seq, event } of hub.subscribe(input.runId, afterSeq, signal))
+          yield tracked(String(seq), event);
+      } catch (error) {
+        throw shuttingDownAsUnavailable(error);
+      }
     })();
   }),
 
@@ -95,3 +105,17 @@ export const runsRouter = createTRPCRouter({
     .input(z.strictObject({ runId: runIdSchema }))
     .query(({ ctx, input }) => runService(ctx).exportTrace(input.runId)),
 });
+
+/**
+ * A hub closed because this server is stopping becomes SERVICE_UNAVAILABLE,
+ * which tRPC's SSE link treats as "reconnect": the stream resumes from its
+ * last event on another (or the restarted) server. Other errors pass as they are.
+ */
+function shuttingDownAsUnavailable(error: unknown): unknown {
+  if (!(error instanceof RunEventHubClosedError)) return error;
+  return new TRPCError({
+    code: "SERVICE_UNAVAILABLE",
+    message: "This server is shutting down; reconnect to resume the run's events.",
+    cause: error,
+  });
+}

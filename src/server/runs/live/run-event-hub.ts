@@ -18,6 +18,15 @@ import pg from "pg";
 
 import type { RuntimeEvent } from "@/core/runtime/events";
 import { FINAL_RUN_STATUSES, RUN_EVENTS_CHANNEL } from "@/server/runs/contract";
+
+/**
+ * A subscription ended (or was refused) because the hub was closed — the
+ * web process is shutting down, not the run: a client should reconnect and
+ * resume from its last event.
+ */
+export class RunEventHubClosedError extends Error {
+  override readonly name = "RunEventHubClosedError";
+}
 import { RunGoneError } from "@/server/errors/run-gone-error";
 
 /** One stored event as delivered. */
@@ -145,7 +154,7 @@ export class RunEventHub {
    * `signal` aborts.
    */
   async *subscribe(runId: string, afterSeq: number, signal?: AbortSignal): AsyncGenerator<LiveRunEvent, void> {
-    if (this.closed) throw new Error("The run event hub is closed.");
+    if (this.closed) throw new RunEventHubClosedError("The run event hub is closed.");
     // NOTIFY payloads and query results spell ids in lower case.
     runId = runId.toLowerCase();
     // LISTEN before the first read: an event stored after that read is then always announced to us.
@@ -191,7 +200,7 @@ export class RunEventHub {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     for (const feed of this.feeds.values()) {
       for (const subscriber of feed.subscribers) {
-        subscriber.error = new Error("The run event hub was closed.");
+        subscriber.error = new RunEventHubClosedError("The run event hub was closed.");
         wake(subscriber);
       }
     }

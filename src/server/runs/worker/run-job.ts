@@ -10,12 +10,12 @@ import { parseRuntimeDefinition } from "@/core/compiler";
 import { type EventSink, runGraph } from "@/core/runtime";
 import { createRunPorts } from "@/server/runtime/create-run-ports";
 import { RUN_EVENTS_CHANNEL } from "../contract";
+import { storedRunOptionsSchema, withBudgetOverrides } from "../run-options";
 import { enqueueRun } from "./enqueue-run";
 import type { LocalRuns } from "./local-runs";
 import type { WorkerProviders } from "./provider-env";
 import { redactingSessionStore, redactingSink } from "./redact-secrets";
 import type { RunPersistence, WorkerLogger } from "./run-persistence";
-import { storedRunOptionsSchema, withBudgetOverrides } from "./stored-run-options";
 
 /** What the jobs of one worker share. */
 export interface RunJobContext {
@@ -97,11 +97,7 @@ async function executeClaimed(
       input: claimed.input,
       conversationId: claimed.conversation_id,
       ports: { ...ports, logger: ctx.logger },
-      options: {
-        forceSync: options.forceSync,
-        forceSyncTimeoutSeconds: options.forceSyncTimeoutSeconds,
-        secrets,
-      },
+      options: { forceSync: options.forceSync, secrets },
     });
   } catch (error) {
     // Nothing ran: the run cannot start (a stored definition this build cannot read, bad options…).

@@ -8,6 +8,7 @@
  * no new jobs, its runs cancelled ("worker stopped"), every event stored.
  */
 import { randomBytes } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import os from "node:os";
 import { run as runQueue, type Runner } from "graphile-worker";
 import pg from "pg";
@@ -160,6 +161,9 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       taskList: {
         [RUN_TASK]: async (payload, helpers) => {
           const { runId } = jobPayloadSchema.parse(payload);
+          // graphile-worker gives every job the worker's one signal, and each running job listens to it:
+          // room for `concurrency` of them beside graphile's own, without Node's "possible leak" warning.
+          if (helpers.abortSignal) setMaxListeners(concurrency + 10, helpers.abortSignal);
           await executeRunJob(context, runId, helpers.abortSignal);
         },
       },
