@@ -39,6 +39,9 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      // runs-api.spec.ts fills the workspace's run slots on purpose (the concurrent-run limit, a busy
+      // in-process worker): it runs after every other spec, in its own project, so no spec meets a full workspace.
+      testIgnore: /runs-api\.spec\.ts/,
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: useSystemChromium
@@ -58,6 +61,7 @@ export default defineConfig({
           : {},
       },
     },
+    { name: "runs-api", testMatch: /runs-api\.spec\.ts/, dependencies: ["chromium"] },
   ],
   webServer: {
     command: "npx tsx scripts/start.ts",
