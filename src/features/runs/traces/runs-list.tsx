@@ -5,7 +5,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 
-import { useTRPC, type RouterInputs, type RouterOutputs } from "@/trpc/react";
+import { useTRPC, useTRPCClient, type RouterInputs, type RouterOutputs } from "@/trpc/react";
 
 import { formatDuration, formatTokens, formatUsd } from "../shared/format";
 import { StatusBadge } from "../shared/status-badge";
@@ -35,6 +35,7 @@ const ROW_HEIGHT = 52;
  */
 export function RunsList() {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<RunStatus | "all">("all");
   const [graphId, setGraphId] = useState("all");
@@ -50,16 +51,19 @@ export function RunsList() {
     ...(query ? { q: query } : {}),
     ...(from ? { from } : {}),
   };
-  const runs = useInfiniteQuery(
-    trpc.runs.list.infiniteQueryOptions(input, {
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-      // Runs still going change; refresh the loaded pages now and then.
-      refetchInterval: (q) =>
-        q.state.data?.pages.some((p) => p.items.some((r) => r.status === "running" || r.status === "queued"))
-          ? 3000
-          : false,
-    }),
-  );
+  // Cursor pages through the plain client: tRPC's infiniteQueryOptions adds a
+  // `direction` field to the input, which runs.list's strict input refuses.
+  const runs = useInfiniteQuery({
+    queryKey: [...trpc.runs.list.pathKey(), "pages", input],
+    queryFn: ({ pageParam }) => client.runs.list.query({ ...input, ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    // Runs still going change; refresh the loaded pages now and then.
+    refetchInterval: (q) =>
+      q.state.data?.pages.some((p) => p.items.some((r) => r.status === "running" || r.status === "queued"))
+        ? 3000
+        : false,
+  });
   const items = useMemo(() => runs.data?.pages.flatMap((p) => p.items) ?? [], [runs.data]);
   const filtered = status !== "all" || graphId !== "all" || period !== "any" || query !== "";
 

@@ -42,6 +42,16 @@ export function Swimlanes(props: {
   const total = window.end - window.start;
   const x = (time: number) => Math.min(width - 2, Math.max(2, ((time - window.start) / total) * (width - 4) + 2));
   const height = model.lanes.length * LANE_HEIGHT;
+  // Handoffs made at the same moment (parallel children) leave a few pixels apart, so each arrow shows.
+  const departures = new Map<string, number>();
+  const lastDeparture = new Map<string, number>();
+  for (const arrow of [...model.arrows].sort((a, b) => a.fromTime - b.fromTime)) {
+    let at = x(arrow.fromTime);
+    const previous = lastDeparture.get(arrow.fromPath);
+    if (previous !== undefined && at - previous < 8) at = previous + 8;
+    lastDeparture.set(arrow.fromPath, at);
+    departures.set(`${arrow.kind}-${arrow.spanId}`, at);
+  }
 
   return (
     <div className={styles.swimlanes}>
@@ -111,7 +121,7 @@ export function Swimlanes(props: {
               const to = laneIndex.get(arrow.toPath);
               if (from === undefined || to === undefined) return null;
               const tone = arrowTone(arrow);
-              const x1 = x(arrow.fromTime);
+              const x1 = departures.get(`${arrow.kind}-${arrow.spanId}`) ?? x(arrow.fromTime);
               const x2 = x(arrow.toTime);
               const down = to > from;
               const y1 = from * LANE_HEIGHT + BAR_TOP + (down ? BAR_HEIGHT : 0);

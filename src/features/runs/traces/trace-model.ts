@@ -42,9 +42,20 @@ export function handoffTargetPath(trace: TraceState, span: HandoffSpan): string 
   return `${agentPathOf(trace, span)}/${span.start.subagent}`;
 }
 
-/** Agent ids → display names, from the AGENT_START events. */
-export function agentNames(trace: TraceState): Map<string, string> {
+/**
+ * Agent ids → display names: the run's definition (`runs.exportTrace`), so an
+ * agent that never ran (a refused handoff's target) is named too, then the
+ * AGENT_START events.
+ */
+export function agentNames(trace: TraceState, definition?: unknown): Map<string, string> {
   const names = new Map<string, string>();
+  const agents = (definition as { agents?: unknown } | null | undefined)?.agents;
+  if (agents && typeof agents === "object") {
+    for (const [id, agent] of Object.entries(agents as Record<string, unknown>)) {
+      const name = (agent as { name?: unknown } | null)?.name;
+      if (typeof name === "string") names.set(id, name);
+    }
+  }
   for (const span of trace.spans.values()) {
     if (span.kind === "AGENT") names.set(span.start.agentId, span.start.agentName);
   }
@@ -257,8 +268,7 @@ export interface Swimlanes {
 }
 
 /** One lane per agent path in first-start order, and an arrow per handoff and per announce. */
-export function buildSwimlanes(trace: TraceState): Swimlanes {
-  const names = agentNames(trace);
+export function buildSwimlanes(trace: TraceState, names: Map<string, string> = agentNames(trace)): Swimlanes {
   const lanes = new Map<string, Lane>();
   const ordered = [...trace.spans.values()].sort((a, b) => a.start.seq - b.start.seq);
   const ensure = (path: string, agentId: string): Lane => {

@@ -174,6 +174,7 @@ export function TraceView({ runId }: { runId: string }) {
           onSelect={select}
           onToggle={toggle}
           runError={run.error}
+          definition={data.data.definition}
         />
       ) : (
         <p className={styles.state} role="status">
@@ -191,12 +192,13 @@ function TraceBody(props: {
   onSelect: (spanId: string) => void;
   onToggle: (spanId: string) => void;
   runError: string | null;
+  definition: unknown;
 }) {
-  const { trace, collapsed, onSelect, onToggle, runError } = props;
-  const names = useMemo(() => agentNames(trace), [trace]);
+  const { trace, collapsed, onSelect, onToggle, runError, definition } = props;
+  const names = useMemo(() => agentNames(trace, definition), [trace, definition]);
   const rows = useMemo(() => treeRows(trace, collapsed), [trace, collapsed]);
   const window = useMemo(() => timeWindow(trace), [trace]);
-  const lanes = useMemo(() => buildSwimlanes(trace), [trace]);
+  const lanes = useMemo(() => buildSwimlanes(trace, names), [trace, names]);
   const counts = useMemo(() => traceCounts(trace), [trace]);
   const failed = useMemo(() => failedHandoffs(trace), [trace]);
 

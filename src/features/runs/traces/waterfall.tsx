@@ -71,11 +71,7 @@ export function Waterfall(props: {
                   />
                   <span
                     className={styles.waterfallTime}
-                    style={
-                      bar.left > 0.7
-                        ? { right: `${(1 - bar.left) * 100}%`, paddingRight: 6 }
-                        : { left: `${(bar.left + bar.width) * 100}%`, paddingLeft: 6 }
-                    }
+                    style={{ left: `${(bar.left + bar.width) * 100}%`, paddingLeft: 6 }}
                   >
                     {formatDuration(span.durationMillis)}
                   </span>
