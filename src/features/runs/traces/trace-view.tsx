@@ -7,6 +7,9 @@ import { useCallback, useMemo, useState } from "react";
 import { buildTrace, rootSpan, type TraceState } from "@/core/trace";
 import { useTRPC } from "@/trpc/react";
 
+import { canvasDocumentFromDefinition } from "../canvas/definition-document";
+import { RunGraphCanvas } from "../canvas/run-graph-canvas";
+import { RunCostBreakdown } from "../costs/run-cost-breakdown";
 import { formatDuration, formatTokens, formatUsd } from "../shared/format";
 import { StatusBadge } from "../shared/status-badge";
 import { SpanDetails } from "./span-details";
@@ -181,6 +184,15 @@ export function TraceView({ runId }: { runId: string }) {
           {LIVE.has(run.status) ? "Waiting for the run to start…" : "This run recorded no events."}
         </p>
       )}
+
+      {trace && rootSpan(trace) ? (
+        <section className={styles.panel} aria-labelledby="trace-costs-title">
+          <h2 id="trace-costs-title" className="visually-hidden">
+            Cost breakdown
+          </h2>
+          <RunCostBreakdown runId={runId} live={LIVE.has(run.status)} headingLevel={3} />
+        </section>
+      ) : null}
     </div>
   );
 }
@@ -201,6 +213,7 @@ function TraceBody(props: {
   const lanes = useMemo(() => buildSwimlanes(trace, names), [trace, names]);
   const counts = useMemo(() => traceCounts(trace), [trace]);
   const failed = useMemo(() => failedHandoffs(trace), [trace]);
+  const document = useMemo(() => canvasDocumentFromDefinition(definition), [definition]);
 
   const root = rootSpan(trace)!;
   const selectedId =
@@ -263,6 +276,36 @@ function TraceBody(props: {
           <SpanDetails trace={trace} span={selected} names={names} runStart={window.start} onSelect={onSelect} />
         </section>
       </div>
+
+      {document ? (
+        <section className={styles.panel} aria-labelledby="trace-canvas-title">
+          <h2 id="trace-canvas-title" className={styles.panelTitle}>
+            The graph as it ran
+          </h2>
+          <p className={styles.counts}>
+            Each agent with its status, time, tokens and cost. Click one to open its spans.
+          </p>
+          <div className={styles.canvasBox}>
+            <RunGraphCanvas
+              document={document}
+              trace={trace}
+              selectedAgentId={agent?.kind === "AGENT" ? agent.agentId : null}
+              onSelectAgent={(agentId) => {
+                const first = [...trace.spans.values()].find((s) => s.kind === "AGENT" && s.agentId === agentId);
+                if (first) onSelect(first.id);
+              }}
+              onSelectEdge={(edgeId) => {
+                const edge = document.handoffs.find((h) => h.id === edgeId);
+                const first = [...trace.spans.values()].find(
+                  (s) => s.kind === "HANDOFF" && s.start.parentAgentId === edge?.from && s.start.subagent === edge?.to,
+                );
+                if (first) onSelect(first.id);
+              }}
+              ariaLabel="The graph as it ran: each agent's status, time, tokens and cost"
+            />
+          </div>
+        </section>
+      ) : null}
 
       <section className={styles.panel} aria-labelledby="trace-swimlanes-title">
         <h2 id="trace-swimlanes-title" className={styles.panelTitle}>
