@@ -154,7 +154,7 @@ test("a finished run's trace shows the same agents and counts in the tree, water
   for (const lanePath of want.agentPaths) await expect(lanes.locator(`[data-lane="${lanePath}"]`)).toHaveCount(1);
   const arrows = page.getByRole("list", { name: "Handoffs and announces" });
   await expect(arrows.locator('[data-arrow="handoff"]')).toHaveCount(want.handoffs);
-  for (const task of want.childInputs) await expect(arrows.getByText(task, { exact: false })).toBeVisible();
+  for (const task of want.childInputs) await expect(arrows.getByText(task, { exact: false }).first()).toBeVisible();
   await expect(page.locator('svg path[data-arrow="handoff"]')).toHaveCount(want.handoffs);
 
   // The three children ran in parallel: their agent bars overlap in time in the waterfall.

@@ -219,14 +219,14 @@ function RunRow({ run, index, start }: { run: RunItem; index: number; start: num
       style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
       data-run-id={run.id}
     >
-      <span role="cell">
+      <span role="cell" className={styles.statusCell}>
         <StatusBadge status={run.status} />
+        {run.simulated ? <span className={styles.simulated}>Simulated</span> : null}
       </span>
       <span role="cell" className={styles.runCell}>
         <Link href={`/traces/${run.id}`} className={styles.runLink}>
           <span className={styles.graphName}>
             {run.graphName} <span className={styles.version}>{versionLabel(run)}</span>
-            {run.simulated ? <span className={styles.simulated}>Simulated</span> : null}
           </span>
           <span className={styles.inputPreview}>{run.inputPreview || "(empty input)"}</span>
         </Link>
