@@ -1,13 +1,13 @@
 import type { ElkNode } from "elkjs/lib/elk-api";
 
 /** A run canvas node's size (the CSS width; its usual height). */
-export const RUN_NODE_SIZE = { width: 232, height: 132 };
+export const RUN_NODE_SIZE = { width: 240, height: 132 };
 
 /** ELK's layered algorithm, top-down (as the editor lays graphs out): the root on top, each level of children below. */
 const LAYOUT_OPTIONS: Record<string, string> = {
   "elk.algorithm": "layered",
   "elk.direction": "DOWN",
-  "elk.layered.spacing.nodeNodeBetweenLayers": "120",
+  "elk.layered.spacing.nodeNodeBetweenLayers": "110",
   "elk.spacing.nodeNode": "48",
   "elk.spacing.componentComponent": "72",
   "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF",

@@ -27,11 +27,12 @@ function RunAgentNodeView({ id, data }: NodeProps<RunAgentFlowNode>) {
           </span>
           <span className={styles.nodeId}>{id}</span>
         </span>
-        {ran ? <StatusBadge status={stats.status} /> : <span className={styles.notRun}>not run</span>}
       </span>
+      {!ran && <span className={styles.notRun}>not run</span>}
       {ran && (
         <span className={styles.nodeFacts}>
           <span className={styles.fact}>
+            <StatusBadge status={stats.status} />
             <Timer size={12} aria-hidden="true" />
             <span className="visually-hidden">Time </span>
             {formatDuration(stats.durationMillis)}

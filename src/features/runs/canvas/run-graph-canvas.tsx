@@ -12,6 +12,8 @@ import {
 } from "@xyflow/react";
 import { useEffect, useMemo, useState } from "react";
 
+import "@xyflow/react/dist/style.css";
+
 import type { TraceState } from "@/core/trace";
 
 import type { RunAgentFlowNode, RunCanvasDocument, RunHandoffFlowEdge } from "./flow-types";

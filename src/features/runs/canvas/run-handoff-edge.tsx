@@ -18,6 +18,21 @@ function loopPath(sx: number, sy: number, tx: number, ty: number): [string, numb
   ];
 }
 
+/** Where along a downward edge its label sits (0 = parent, 1 = child). */
+const LABEL_T = 0.7;
+/** Distance from the label's centre to the child's top, at least. */
+const LABEL_CLEARANCE = 32;
+
+/** A point of React Flow's bezier for a bottom → top edge (control points half the vertical distance from each end), at LABEL_T. */
+function pointTowardsChild(sx: number, sy: number, tx: number, ty: number): [number, number] {
+  const t = LABEL_T;
+  const u = 1 - t;
+  const half = (ty - sy) / 2;
+  const x = u * u * u * sx + 3 * u * u * t * sx + 3 * u * t * t * tx + t * t * t * tx;
+  const y = u * u * u * sy + 3 * u * u * t * (sy + half) + 3 * u * t * t * (ty - half) + t * t * t * ty;
+  return [x, Math.min(y, ty - LABEL_CLEARANCE)];
+}
+
 /** "2 completed, 1 denied". */
 export function handoffCounts(byStatus: Record<string, number>): string {
   return Object.entries(byStatus)
@@ -30,10 +45,13 @@ export function handoffCounts(byStatus: Record<string, number>): string {
 function RunHandoffEdgeView(props: EdgeProps<RunHandoffFlowEdge>) {
   const { id, source, target, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd, data } =
     props;
-  const [path, labelX, labelY] =
+  const [path, midX, midY] =
     source === target
       ? loopPath(sourceX, sourceY, targetX, targetY)
       : getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
+  // Near the child, so the labels of siblings fanning out from one parent do not overlap.
+  const [labelX, labelY] =
+    source !== target && targetY > sourceY + 20 ? pointTowardsChild(sourceX, sourceY, targetX, targetY) : [midX, midY];
   if (!data) return <BaseEdge id={id} path={path} markerEnd={markerEnd} />;
   const { stats, label, background, onSelect } = data;
   const used = stats.handoffs > 0;

@@ -199,7 +199,7 @@ function DailyChart({ summary }: { summary: CostsSummary }) {
       <div className={styles.chart} role="img" aria-label={label}>
         <ResponsiveContainer width="100%" height={240}>
           <BarChart data={summary.days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-            <CartesianGrid vertical={false} className={styles.chartGrid} />
+            <CartesianGrid vertical={false} />
             <XAxis
               dataKey="day"
               tick={{ className: styles.chartTick }}
@@ -306,7 +306,9 @@ function DailyTable({ rows }: { rows: readonly GraphDayRow[] }) {
       <thead>
         <tr>
           <th scope="col">Day (UTC)</th>
-          <th scope="col">Graph</th>
+          <th scope="col" className={styles.left}>
+            Graph
+          </th>
           <th scope="col">Runs</th>
           <th scope="col">Model calls</th>
           <th scope="col">Tokens in / out</th>
@@ -317,7 +319,9 @@ function DailyTable({ rows }: { rows: readonly GraphDayRow[] }) {
         {sorted.map((row) => (
           <tr key={`${row.day}/${row.graphId}`}>
             <td className={styles.num}>{row.day}</td>
-            <th scope="row">{row.graphName}</th>
+            <th scope="row" className={styles.left}>
+              {row.graphName}
+            </th>
             <td>{row.runs}</td>
             <td>{row.modelCalls}</td>
             <td>
@@ -377,7 +381,12 @@ function CostliestRuns({ items, more }: { items: readonly RunItem[]; more: boole
               </td>
               <CostCell usage={run} />
               <td>
-                <Link href={`/traces/${run.id}`} className={styles.link} aria-label={`Trace of ${run.graphName} run`}>
+                <Link
+                  href={`/traces/${run.id}`}
+                  prefetch={false}
+                  className={styles.link}
+                  aria-label={`Trace of ${run.graphName} run`}
+                >
                   Trace
                 </Link>
               </td>

@@ -52,7 +52,7 @@ export function RunCostView({ runId }: { runId: string }) {
             {new Date(run.data.createdAt).toLocaleString()} · {formatDuration(run.data.durationMillis)} ·{" "}
             {formatUsd(run.data.costUsd)}
           </span>
-          <Link href={`/traces/${runId}`} className={styles.link}>
+          <Link href={`/traces/${runId}`} prefetch={false} className={styles.link}>
             Open the trace
           </Link>
         </div>
