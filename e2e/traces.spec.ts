@@ -139,9 +139,9 @@ test("a finished run's trace shows the same agents and counts in the tree, water
 
   const tree = page.getByRole("tree", { name: "Span tree" });
   await expect(tree.getByRole("treeitem")).toHaveCount(want.spans);
-  await expect(tree.locator('[data-kind="AGENT"]')).toHaveCount(want.agents);
-  await expect(tree.locator('[data-kind="MODEL_CALL"]')).toHaveCount(want.modelCalls);
-  await expect(tree.locator('[data-kind="HANDOFF"]')).toHaveCount(want.handoffs);
+  await expect(tree.locator('li[data-kind="AGENT"]')).toHaveCount(want.agents);
+  await expect(tree.locator('li[data-kind="MODEL_CALL"]')).toHaveCount(want.modelCalls);
+  await expect(tree.locator('li[data-kind="HANDOFF"]')).toHaveCount(want.handoffs);
   for (const name of ["Lead researcher", "Web researcher", "Data analyst", "Critic"]) {
     await expect(tree.getByRole("treeitem", { name: new RegExp(`^Agent: ${name}`, "i") })).toHaveCount(1);
   }
@@ -171,7 +171,7 @@ test("a finished run's trace shows the same agents and counts in the tree, water
   expect(latestStart).toBeLessThan(earliestEnd);
 
   // Synchronised: choosing a lane bar selects the same span in the tree and shows its details.
-  await page.locator('button[aria-label^="Critic session"]').click();
+  await page.getByRole("button", { name: /^Critic session/ }).click();
   await expect(tree.getByRole("treeitem", { name: /^Agent: Critic/ })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("span-details")).toContainText("Task received (after the input filter)");
 
@@ -196,7 +196,7 @@ test("a denied handoff stands out and says why in words", async ({ page }) => {
   const details = page.getByTestId("span-details");
   await expect(details).toContainText("Policy reason");
   await expect(details).toContainText(reason!);
-  await expect(page.getByRole("tree").locator('[data-kind="HANDOFF"][data-status="denied"]')).toHaveAttribute(
+  await expect(page.getByRole("tree").locator('li[data-kind="HANDOFF"][data-status="denied"]')).toHaveAttribute(
     "aria-selected",
     "true",
   );

@@ -71,7 +71,6 @@ export function SpanTree(props: {
             aria-level={row.depth + 1}
             aria-selected={selected}
             aria-expanded={row.hasChildren ? open : undefined}
-            aria-label={`${KIND_LABEL[span.kind]}: ${spanTitle(span, names)}, ${span.status}`}
             tabIndex={index === focusIndex ? 0 : -1}
             data-span-id={span.id}
             data-kind={span.kind}
@@ -96,15 +95,21 @@ export function SpanTree(props: {
             ) : (
               <span className={styles.twisty} aria-hidden="true" />
             )}
-            <span className={styles.kindTag} data-kind={span.kind} aria-hidden="true">
+            <span className={styles.kindTag} data-kind={span.kind}>
               {KIND_LABEL[span.kind]}
             </span>
+            <span className="visually-hidden">: </span>
             <span className={styles.treeTitle}>{spanTitle(span, names)}</span>
             {row.problemBelow && !isProblem(span) ? (
               <span className={styles.problemDot} title="Something below went wrong" aria-hidden="true" />
             ) : null}
+            <span className="visually-hidden">, </span>
             <span className={styles.treeMeta}>
-              {span.status !== "completed" ? <StatusBadge status={span.status} /> : null}
+              {span.status !== "completed" ? (
+                <StatusBadge status={span.status} />
+              ) : (
+                <span className="visually-hidden">completed, </span>
+              )}
               <span>{formatDuration(span.durationMillis)}</span>
               {span.kind === "MODEL_CALL" && span.end ? <span>{formatUsd(span.costUsd)}</span> : null}
             </span>

@@ -86,12 +86,14 @@ export function Swimlanes(props: {
                     .join(" ")}
                   data-span-id={session.id}
                   data-status={session.status}
-                  aria-label={`${lane.name} session: ${statusLabel(session.status)}, ${formatDuration(session.durationMillis)}`}
                   aria-current={session.id === selectedId ? "true" : undefined}
                   title={session.start.input}
                   style={{ left, width: Math.max(6, right - left), top: i * LANE_HEIGHT + BAR_TOP, height: BAR_HEIGHT }}
                   onClick={() => onSelect(session.id)}
                 >
+                  <span className="visually-hidden">
+                    {`${lane.name} session, ${statusLabel(session.status)}, ${formatDuration(session.durationMillis)}: `}
+                  </span>
                   <span className={styles.laneBarText}>
                     {session.start.depth > 0 ? session.start.input : statusLabel(session.status)}
                   </span>
@@ -156,10 +158,11 @@ export function Swimlanes(props: {
                   type="button"
                   className={styles.failFlag}
                   style={{ left: Math.min(width - 90, x(arrow.toTime) + 4), top: to * LANE_HEIGHT + BAR_TOP + 2 }}
-                  aria-label={arrow.label}
                   onClick={() => onSelect(arrow.spanId)}
                 >
-                  ✕ {statusLabel(arrow.status)}
+                  <span aria-hidden="true">✕ </span>
+                  {statusLabel(arrow.status)}
+                  <span className="visually-hidden">{`: ${arrow.label}`}</span>
                 </button>
               );
             })}

@@ -54,12 +54,14 @@ export function Waterfall(props: {
                 data-kind={span.kind}
                 data-status={span.status}
                 aria-current={span.id === selectedId ? "true" : undefined}
-                aria-label={`${KIND_LABEL[span.kind]} ${title}: starts ${offset}, ${formatDuration(span.durationMillis)}, ${statusLabel(span.status)}`}
                 className={[styles.waterfallRow, span.id === selectedId && styles.selected].filter(Boolean).join(" ")}
                 onClick={() => onSelect(span.id)}
               >
                 <span className={styles.waterfallLabel} style={{ paddingLeft: row.depth * 12 }}>
                   {title}
+                  <span className="visually-hidden">
+                    {`, ${KIND_LABEL[span.kind].toLowerCase()}, starts ${offset}, ${statusLabel(span.status)}, lasts `}
+                  </span>
                 </span>
                 <span className={styles.waterfallTrack}>
                   <span
