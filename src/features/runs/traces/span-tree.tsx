@@ -98,7 +98,7 @@ export function SpanTree(props: {
             <span className={styles.kindTag} data-kind={span.kind}>
               {KIND_LABEL[span.kind]}
             </span>
-            <span className="visually-hidden">: </span>
+            <span className="visually-hidden">:</span>
             <span className={styles.treeTitle}>{spanTitle(span, names)}</span>
             {row.problemBelow && !isProblem(span) ? (
               <span className={styles.problemDot} title="Something below went wrong" aria-hidden="true" />

@@ -66,6 +66,7 @@ export function Waterfall(props: {
                 <span className={styles.waterfallTrack}>
                   <span
                     className={styles.waterfallBar}
+                    data-bar=""
                     data-kind={span.kind}
                     data-problem={isProblem(span) || undefined}
                     data-running={span.status === "running" || undefined}
