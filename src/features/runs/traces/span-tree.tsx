@@ -111,6 +111,9 @@ export function SpanTree(props: {
                 <span className="visually-hidden">completed, </span>
               )}
               <span>{formatDuration(span.durationMillis)}</span>
+              {span.kind === "MODEL_CALL" && span.end?.error && (span.end.willRetry || span.end.willFallback) ? (
+                <span className={styles.recovered}>{span.end.willRetry ? "→ retried" : "→ fell back"}</span>
+              ) : null}
               {span.kind === "MODEL_CALL" && span.end ? <span>{formatUsd(span.costUsd)}</span> : null}
             </span>
           </li>
