@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 
-import { ComingSoon } from "@/features/shell/coming-soon";
-import { TracesIcon } from "@/features/shell/icons";
+import { RunsList } from "@/features/runs/traces/runs-list";
 import { PageHeader } from "@/features/shell/page-header";
 
 export const metadata: Metadata = { title: "Traces" };
@@ -11,17 +10,9 @@ export default function TracesPage() {
     <>
       <PageHeader
         title="Traces"
-        description="Review past runs: what each agent did, which handoffs happened, and what it cost."
+        description="Every run of this workspace: open one to see what each agent did, which handoffs happened, and what it cost."
       />
-      <ComingSoon
-        icon={<TracesIcon />}
-        title="Every run, readable in seconds"
-        features={[
-          "Runs list with status, duration, tokens and cost, with filters.",
-          "Span tree and timeline waterfall for each run.",
-          "Handoff details, model fallbacks, and cost per agent and per model.",
-        ]}
-      />
+      <RunsList />
     </>
   );
 }
