@@ -66,8 +66,10 @@ export const listRunsSchema = z
       .min(1, "search text must not be empty")
       .max(200, "search text is at most 200 characters")
       .optional(),
-    cursor: z.string().max(200, "is not a cursor runs.list returned").optional(),
+    cursor: z.string().max(200, "is not a cursor runs.list returned").nullish(),
     limit: z.number().int("must be a whole number").min(1, "at least 1").max(200, "at most 200").default(50),
+    /** Sent by tRPC's infinite queries (`infiniteQueryOptions`); lists page forward only. */
+    direction: z.literal("forward", { error: "runs.list pages forward only" }).optional(),
   })
   .refine((input) => !input.from || !input.to || Date.parse(input.from) < Date.parse(input.to), {
     error: "`from` must be before `to`",

@@ -80,7 +80,7 @@ export const runsRouter = createTRPCRouter({
         to: input.to === undefined ? undefined : new Date(input.to),
         text: input.q,
       },
-      input.cursor,
+      input.cursor ?? undefined,
       input.limit,
     ),
   ),
