@@ -209,7 +209,15 @@ test("the costs shown equal the sum of the model-call costs in the stored events
   for (const [agentId, sum] of expected.byAgent) {
     await expect(canvas.getByTestId(`run-agent-${agentId}`)).toContainText(costText(sum));
   }
+  // Each agent is a button: Enter on the costliest marks its row in the breakdown (and again clears it).
+  const topButton = canvas.getByTestId(`run-agent-${top[0]}`).getByRole("button");
+  await topButton.press("Enter");
+  await expect(topButton).toHaveAttribute("aria-pressed", "true");
+  const topRow = byAgent.getByRole("row").filter({ has: page.getByRole("rowheader", { name: top[0], exact: true }) });
+  await expect(topRow).toHaveAttribute("aria-current", "true");
   await lookInBothThemes(page, testInfo, "run-cost");
+  await topButton.press("Enter");
+  await expect(topRow).not.toHaveAttribute("aria-current", "true");
 
   // Support triage's breakdown: its retries and fallback hops are priced each, and named.
   const triage = graphs.find((graph) => graph.name === "Support triage");
