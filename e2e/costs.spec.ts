@@ -78,6 +78,8 @@ async function lookInBothThemes(page: Page, testInfo: TestInfo, name: string) {
   for (const theme of ["Light", "Dark"] as const) {
     await setTheme(page, theme);
     await expectNoSeriousAxeViolations(page);
+    // From the top: a full-page shot of a scrolled page would draw the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: testInfo.outputPath(`${name}-${theme.toLowerCase()}.png`), fullPage: true });
   }
 }
@@ -131,12 +133,12 @@ async function storedExpectation(request: APIRequestContext, runId: string): Pro
 }
 
 /** A copy of a seeded example (this test's own graph). */
-async function copyOfExample(request: APIRequestContext, name: string): Promise<{ id: string; name: string }> {
+async function copyOfExample(request: APIRequestContext, name: string): Promise<{ id: string }> {
   const list = await trpcQuery<{ id: string; name: string }[]>(request, "graphs.list");
   const example = list.find((graph) => graph.name === name);
   expect(example, `seeded example "${name}"`).toBeDefined();
   const { id } = await trpcMutation<{ id: string }>(request, "graphs.duplicate", { graphId: example!.id });
-  return { id, name: `${name} (copy)` };
+  return { id };
 }
 
 /** A one-agent graph on a scripted model named after no model the price table knows. */
@@ -209,7 +211,15 @@ test("the costs shown equal the sum of the model-call costs in the stored events
   for (const [agentId, sum] of expected.byAgent) {
     await expect(canvas.getByTestId(`run-agent-${agentId}`)).toContainText(costText(sum));
   }
+  // Each agent is a button: Enter on the costliest marks its row in the breakdown (and again clears it).
+  const topButton = canvas.getByTestId(`run-agent-${top[0]}`).getByRole("button");
+  await topButton.press("Enter");
+  await expect(topButton).toHaveAttribute("aria-pressed", "true");
+  const topRow = byAgent.getByRole("row").filter({ has: page.getByRole("rowheader", { name: top[0], exact: true }) });
+  await expect(topRow).toHaveAttribute("aria-current", "true");
   await lookInBothThemes(page, testInfo, "run-cost");
+  await topButton.press("Enter");
+  await expect(topRow).not.toHaveAttribute("aria-current", "true");
 
   // Support triage's breakdown: its retries and fallback hops are priced each, and named.
   const triage = graphs.find((graph) => graph.name === "Support triage");
@@ -252,7 +262,7 @@ test("the costs shown equal the sum of the model-call costs in the stored events
   }
   await graphFilter.selectOption(unpricedGraphId);
   await expect(page.getByTestId("costs-total")).toHaveText("unknown");
-  await expect(page.getByRole("table", { name: "Cost per graph" })).toContainText("unknown");
+  await expect(page.getByRole("table", { name: "Cost per graph", exact: true })).toContainText("unknown");
 
   await graphFilter.selectOption("");
   await expect(page.getByRole("table", { name: "Costliest runs" })).toBeVisible();

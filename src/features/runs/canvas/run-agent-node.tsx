@@ -36,11 +36,7 @@ function RunAgentNodeView({ id, data }: NodeProps<RunAgentFlowNode>) {
             <Timer size={12} aria-hidden="true" />
             <span className="visually-hidden">Time </span>
             {formatDuration(stats.durationMillis)}
-            <span className={styles.factMuted}>
-              {" · "}
-              {plural(stats.modelCalls, "model call")}
-              {stats.sessions > 1 ? ` · ${stats.sessions} sessions` : ""}
-            </span>
+            {stats.sessions > 1 && <span className={styles.factMuted}>· {stats.sessions} sessions</span>}
           </span>
           <span className={styles.fact}>
             <Coins size={12} aria-hidden="true" />
@@ -55,7 +51,8 @@ function RunAgentNodeView({ id, data }: NodeProps<RunAgentFlowNode>) {
           </span>
           <span className={styles.fact}>
             <span className={styles.factMuted}>
-              {formatTokens(stats.inputTokens)} in · {formatTokens(stats.outputTokens)} out tokens
+              {plural(stats.modelCalls, "call")} · {formatTokens(stats.inputTokens)} in /{" "}
+              {formatTokens(stats.outputTokens)} out tokens
             </span>
           </span>
         </span>

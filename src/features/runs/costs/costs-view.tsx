@@ -381,13 +381,8 @@ function CostliestRuns({ items, more }: { items: readonly RunItem[]; more: boole
               </td>
               <CostCell usage={run} />
               <td>
-                <Link
-                  href={`/traces/${run.id}`}
-                  prefetch={false}
-                  className={styles.link}
-                  aria-label={`Trace of ${run.graphName} run`}
-                >
-                  Trace
+                <Link href={`/traces/${run.id}`} prefetch={false} className={styles.link}>
+                  Trace<span className="visually-hidden"> of this {run.graphName} run</span>
                 </Link>
               </td>
             </tr>

@@ -23,15 +23,23 @@ type Usage = Rollups["total"];
  *   models, retries and fallbacks explain the costliest agent).
  * - `live`: refetch every 2 s (pass true while the run is queued or running).
  * - `headingLevel`: the level of its own heading (default 2).
+ * - `selectedAgentId`: the agent to mark in the "By agent" table (e.g. the one
+ *   clicked on `RunGraphCanvas`); its row is marked and scrolled into view.
  */
 export interface RunCostBreakdownProps {
   runId: string;
   live?: boolean;
   headingLevel?: 2 | 3;
+  selectedAgentId?: string | null;
 }
 
 /** Tokens and cost of a run: in total, per agent, per model and per handoff edge, and which agent cost the most and why. */
-export function RunCostBreakdown({ runId, live = false, headingLevel = 2 }: RunCostBreakdownProps) {
+export function RunCostBreakdown({
+  runId,
+  live = false,
+  headingLevel = 2,
+  selectedAgentId = null,
+}: RunCostBreakdownProps) {
   const trpc = useTRPC();
   const refetchInterval = live ? 2000 : false;
   const rollups = useQuery(trpc.runs.rollups.queryOptions({ runId }, { refetchInterval }));
@@ -127,7 +135,12 @@ export function RunCostBreakdown({ runId, live = false, headingLevel = 2 }: RunC
             </thead>
             <tbody>
               {agents.map((row) => (
-                <tr key={row.agentId}>
+                <tr
+                  key={row.agentId}
+                  className={row.agentId === selectedAgentId ? styles.selectedRow : undefined}
+                  aria-current={row.agentId === selectedAgentId ? "true" : undefined}
+                  ref={row.agentId === selectedAgentId ? scrollIntoView : undefined}
+                >
                   <th scope="row">{row.agentId}</th>
                   <td>{callsText(row.modelCalls, stats?.agents.get(row.agentId))}</td>
                   <td>
@@ -211,6 +224,11 @@ export function RunCostBreakdown({ runId, live = false, headingLevel = 2 }: RunC
       </div>
     </section>
   );
+}
+
+/** Brings the selected agent's row into view (a ref callback: runs when the selection moves to it). */
+function scrollIntoView(row: HTMLTableRowElement | null) {
+  row?.scrollIntoView({ block: "nearest", behavior: "smooth" });
 }
 
 /** "5 (2 retries, 1 fallback)". */

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
-import { useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 
 import { useTRPC } from "@/trpc/react";
 
@@ -31,6 +31,12 @@ export function RunCostView({ runId }: { runId: string }) {
     [trace.data],
   );
   const live = run.data ? ACTIVE.has(run.data.status) : false;
+  const [selectedAgentId, setSelectedAgentId] = useState<string | null>(null);
+  // Clicking an agent marks its row in the breakdown; clicking it again clears the mark.
+  const selectAgent = useCallback(
+    (agentId: string) => setSelectedAgentId((current) => (current === agentId ? null : agentId)),
+    [],
+  );
 
   return (
     <div className={styles.page}>
@@ -63,10 +69,16 @@ export function RunCostView({ runId }: { runId: string }) {
       )}
       {document && run.data && (
         <div className={styles.canvasFrame}>
-          <RunGraphCanvas document={document} spans={run.data.spans} ariaLabel="Run graph with each agent's cost" />
+          <RunGraphCanvas
+            document={document}
+            spans={run.data.spans}
+            selectedAgentId={selectedAgentId}
+            onSelectAgent={selectAgent}
+            ariaLabel="Run graph with each agent's cost"
+          />
         </div>
       )}
-      <RunCostBreakdown runId={runId} live={live} />
+      <RunCostBreakdown runId={runId} live={live} selectedAgentId={selectedAgentId} />
     </div>
   );
 }
