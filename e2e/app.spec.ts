@@ -34,7 +34,7 @@ test("the home page opens the Graphs list inside the app shell", async ({ page }
   await expect(header.getByRole("link", { name: "Agent Graph Studio" })).toBeVisible();
 
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const section of ["Graphs", "Playground", "Traces", "Settings"]) {
+  for (const section of ["Graphs", "Playground", "Traces", "Costs", "Settings"]) {
     await expect(nav.getByRole("link", { name: section, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: "Graphs" })).toHaveAttribute("aria-current", "page");
@@ -66,7 +66,7 @@ test("the seeded example graphs are listed", async ({ page }) => {
 test("every section is reachable from the header", async ({ page }) => {
   await page.goto("/graphs");
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const section of ["Playground", "Traces", "Settings"]) {
+  for (const section of ["Playground", "Traces", "Costs", "Settings"]) {
     await nav.getByRole("link", { name: section, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${section.toLowerCase()}$`));
     await expect(page.getByRole("heading", { level: 1, name: section })).toBeVisible();
