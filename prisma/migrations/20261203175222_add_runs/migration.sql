@@ -58,7 +58,7 @@ CREATE TABLE "run_events" (
     "seq" INTEGER NOT NULL,
     "type" TEXT NOT NULL,
     "span_id" TEXT NOT NULL,
-    "data" JSONB NOT NULL,
+    "data" JSON NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "run_events_pkey" PRIMARY KEY ("run_id","seq")
