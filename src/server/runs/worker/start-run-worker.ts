@@ -14,6 +14,7 @@ import pg from "pg";
 import { z } from "zod";
 import { HEARTBEAT_INTERVAL_MS, RUN_TASK, SWEEP_INTERVAL_MS, WORKER_LOST_ERROR } from "../contract";
 import { openControlConnection } from "./control-connection";
+import { DefinitionCache } from "./definition-cache";
 import { LocalRuns } from "./local-runs";
 import { parseProviderEnv, providersFromEnv } from "./provider-env";
 import { queueLogger } from "./queue-schema";
@@ -149,6 +150,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       persistence,
       providers,
       runs,
+      definitions: new DefinitionCache(),
       logger,
       isStopping: () => stopping,
     };
