@@ -152,6 +152,31 @@ describe("RunEventWriter", () => {
       await listener.end();
     }
   });
+
+  it("deletes a run's events with the run, also when its graph goes (run_events has a trigger, not a foreign key)", async () => {
+    const graph = await createWorkspaceGraph(pool);
+    const conversationId = await createConversation(pool, graph);
+    const writer = createRunEventWriter(pool);
+    const runIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const runId = await createRunRow(pool, graph, conversationId, "Is remote work here to stay?");
+      await runPersisted({ definition: examples[0].definition, pool, writer, runId, conversationId, input: "Hi" });
+      runIds.push(runId);
+    }
+    await writer.close();
+    const count = async (ids: string[]) =>
+      (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM run_events WHERE run_id = ANY($1)", [ids]))
+        .rows[0].n;
+    expect(await count(runIds.slice(1))).toBeGreaterThan(0);
+
+    await pool.query("DELETE FROM runs WHERE id = $1", [runIds[0]]);
+    expect(await count(runIds.slice(0, 1))).toBe(0);
+    const left = await count(runIds.slice(1));
+    expect(left).toBeGreaterThan(0);
+
+    await pool.query("DELETE FROM graphs WHERE id = $1", [graph.graphId]); // Cascades to conversations and runs.
+    expect(await count(runIds)).toBe(0);
+  });
 });
 
 describe("PgSessionStore and PgFileWorkspace", () => {

@@ -26,6 +26,10 @@ export interface RunPart {
   runId: string;
   eventCount: number;
   lastSeq: number;
+  /** The events' key columns, in order (the rows of `eventsJson`). */
+  seqs: number[];
+  types: string[];
+  spanIds: string[];
   /** JSON array texts (possibly `[]`). */
   eventsJson: string;
   spansJson: string;
@@ -40,10 +44,21 @@ export function buildRunPart(
   tasks: readonly BackgroundTaskRow[],
   run: RunRowUpdate,
 ): RunPart {
+  const seqs = new Array<number>(events.length);
+  const types = new Array<string>(events.length);
+  const spanIds = new Array<string>(events.length);
+  for (let i = 0; i < events.length; i++) {
+    seqs[i] = events[i].seq;
+    types[i] = events[i].type;
+    spanIds[i] = events[i].spanId;
+  }
   return {
     runId: run.runId,
     eventCount: events.length,
     lastSeq: run.eventCount - 1,
+    seqs,
+    types,
+    spanIds,
     eventsJson: jsonbSafe(JSON.stringify(events)),
     spansJson: jsonbSafe(JSON.stringify(spans.map(spanRecord))),
     tasksJson: jsonbSafe(JSON.stringify(tasks.map(taskRecord))),
@@ -59,6 +74,18 @@ export function buildRunPart(
  * broke, so events already stored are skipped rather than refused.
  */
 export async function writeBatch(pool: pg.Pool, parts: readonly RunPart[], retry: boolean): Promise<void> {
+  const runIds: string[] = [];
+  const seqs: number[] = [];
+  const types: string[] = [];
+  const spanIds: string[] = [];
+  for (const part of parts) {
+    for (let i = 0; i < part.seqs.length; i++) {
+      runIds.push(part.runId);
+      seqs.push(part.seqs[i]);
+      types.push(part.types[i]);
+      spanIds.push(part.spanIds[i]);
+    }
+  }
   await pool.query({
     name: retry ? "ags_write_run_events_retry" : "ags_write_run_events",
     text: retry ? RETRY_SQL : WRITE_SQL,
@@ -69,6 +96,10 @@ export async function writeBatch(pool: pg.Pool, parts: readonly RunPart[], retry
       joinArrays(parts.map((part) => part.runJson)),
       RUN_EVENTS_CHANNEL,
       parts.map((part) => `${part.runId}:${part.lastSeq}`),
+      runIds,
+      seqs,
+      types,
+      spanIds,
     ],
   });
 }
@@ -177,9 +208,12 @@ function sql(onConflict: string): string {
   return `
 WITH
 ev AS (
+  -- The key columns from arrays, zipped with the events' JSON texts: \`json\` keeps each element's text
+  -- as it is (validated once, no conversion to jsonb and back).
   INSERT INTO run_events (run_id, seq, type, span_id, data)
-  SELECT (e->>'runId')::uuid, (e->>'seq')::int, e->>'type', e->>'spanId', e
-  FROM jsonb_array_elements($1::jsonb) AS e
+  SELECT e.run_id, e.seq, e.type, e.span_id, e.data
+  FROM ROWS FROM (unnest($7::uuid[]), unnest($8::int[]), unnest($9::text[]), unnest($10::text[]),
+    json_array_elements($1::json)) AS e(run_id, seq, type, span_id, data)
   ${onConflict}
 ),
 sp AS (

@@ -6,11 +6,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { parseRuntimeDefinition } from "@/core/compiler";
 import { type EventSink, runGraph } from "@/core/runtime";
 import { createRunPorts } from "@/server/runtime/create-run-ports";
 import { RUN_EVENTS_CHANNEL } from "../contract";
 import { storedRunOptionsSchema, withBudgetOverrides } from "../run-options";
+import { AbortFanOut } from "./abort-fan-out";
+import type { DefinitionCache } from "./definition-cache";
 import { enqueueRun } from "./enqueue-run";
 import type { LocalRuns } from "./local-runs";
 import type { WorkerProviders } from "./provider-env";
@@ -24,13 +25,15 @@ export interface RunJobContext {
   persistence: RunPersistence;
   providers: WorkerProviders;
   runs: LocalRuns;
+  /** Parsed definitions by content hash, shared by the worker's jobs. */
+  definitions: DefinitionCache;
   logger: WorkerLogger;
   isStopping(): boolean;
 }
 
 interface ClaimedRun {
   version_id: string | null;
-  definition: unknown;
+  content_hash: string;
   conversation_id: string;
   input: string;
   options: unknown;
@@ -63,7 +66,7 @@ async function claimRun(ctx: RunJobContext, runId: string): Promise<ClaimedRun |
   const { rows } = await ctx.pool.query<ClaimedRun>(
     `UPDATE runs SET status = 'running', worker_id = $2, started_at = now(), heartbeat_at = now()
       WHERE id = $1 AND status = 'queued'
-      RETURNING version_id, definition, conversation_id, input, options, cancel_requested_at, cancel_reason`,
+      RETURNING version_id, content_hash, conversation_id, input, options, cancel_requested_at, cancel_reason`,
     [runId, ctx.workerId],
   );
   return rows[0] ?? null;
@@ -78,7 +81,8 @@ async function executeClaimed(
   let handle: ReturnType<typeof runGraph>;
   try {
     const options = storedRunOptionsSchema.parse(claimed.options ?? {});
-    const definition = withBudgetOverrides(parseRuntimeDefinition(await definitionOf(ctx.pool, claimed)), options);
+    const parsed = await ctx.definitions.get(claimed.content_hash, () => definitionOf(ctx.pool, runId, claimed));
+    const definition = withBudgetOverrides(parsed, options);
     const { secrets } = ctx.providers;
     const { ports } = await createRunPorts(
       definition,
@@ -106,8 +110,9 @@ async function executeClaimed(
   }
 
   ctx.runs.attach(runId, handle);
-  const onAbort = () => ctx.runs.cancel(runId, WORKER_STOPPED_REASON);
-  abortSignal?.addEventListener("abort", onAbort, { once: true });
+  const unsubscribe = abortSignal
+    ? abortFanOut.subscribe(abortSignal, () => ctx.runs.cancel(runId, WORKER_STOPPED_REASON))
+    : null;
   try {
     await handle.result;
     await ctx.persistence.writer.flush(runId);
@@ -115,7 +120,7 @@ async function executeClaimed(
     ctx.logger.error(`run ${runId}: its events could not be stored: ${(error as Error).message}`);
     await failUnstarted(ctx, runId, `the run's events could not be stored: ${(error as Error).message}`);
   } finally {
-    abortSignal?.removeEventListener("abort", onAbort);
+    unsubscribe?.();
   }
 }
 
@@ -127,10 +132,15 @@ function fencedSink(ctx: RunJobContext, runId: string): EventSink {
   };
 }
 
-async function definitionOf(pool: pg.Pool, claimed: ClaimedRun): Promise<unknown> {
+/** One listener on graphile-worker's signal (the same for every job) for all the jobs of the process. */
+const abortFanOut = new AbortFanOut();
+
+/** The stored definition of the run: its version's, or its own snapshot (a draft run). */
+async function definitionOf(pool: pg.Pool, runId: string, claimed: ClaimedRun): Promise<unknown> {
   if (!claimed.version_id) {
-    if (claimed.definition === null) throw new Error("the run has neither a version nor a definition");
-    return claimed.definition;
+    const { rows } = await pool.query<{ definition: unknown }>("SELECT definition FROM runs WHERE id = $1", [runId]);
+    if (rows[0]?.definition == null) throw new Error("the run has neither a version nor a definition");
+    return rows[0].definition;
   }
   const { rows } = await pool.query<{ definition: unknown }>("SELECT definition FROM graph_versions WHERE id = $1", [
     claimed.version_id,

@@ -8,13 +8,13 @@
  * no new jobs, its runs cancelled ("worker stopped"), every event stored.
  */
 import { randomBytes } from "node:crypto";
-import { setMaxListeners } from "node:events";
 import os from "node:os";
 import { run as runQueue, type Runner } from "graphile-worker";
 import pg from "pg";
 import { z } from "zod";
 import { HEARTBEAT_INTERVAL_MS, RUN_TASK, SWEEP_INTERVAL_MS, WORKER_LOST_ERROR } from "../contract";
 import { openControlConnection } from "./control-connection";
+import { DefinitionCache } from "./definition-cache";
 import { LocalRuns } from "./local-runs";
 import { parseProviderEnv, providersFromEnv } from "./provider-env";
 import { queueLogger } from "./queue-schema";
@@ -150,6 +150,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       persistence,
       providers,
       runs,
+      definitions: new DefinitionCache(),
       logger,
       isStopping: () => stopping,
     };
@@ -161,9 +162,6 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       taskList: {
         [RUN_TASK]: async (payload, helpers) => {
           const { runId } = jobPayloadSchema.parse(payload);
-          // graphile-worker gives every job the worker's one signal, and each running job listens to it:
-          // room for `concurrency` of them beside graphile's own, without Node's "possible leak" warning.
-          if (helpers.abortSignal) setMaxListeners(concurrency + 10, helpers.abortSignal);
           await executeRunJob(context, runId, helpers.abortSignal);
         },
       },

@@ -3,7 +3,7 @@
  * inserted the way `runs.start` does (row + job), and bounded waits on a
  * run's status.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type pg from "pg";
@@ -96,6 +96,8 @@ export async function createRun(
     create: { id: conversationId, workspaceId: graph.workspaceId, graphId: graph.graphId, title: "Test" },
     update: {},
   });
+  // Like the compiler's hash, it names the definition: a worker caches parsed definitions by it.
+  const contentHash = createHash("sha256").update(JSON.stringify(run.definition)).digest("hex");
   let versionId: string | null = null;
   if (run.asVersion) {
     const last = await prisma.graphVersion.count({ where: { graphId: graph.graphId } });
@@ -105,7 +107,7 @@ export async function createRun(
         version: last + 1,
         document: {},
         definition: run.definition as unknown as Json as never,
-        contentHash: "test",
+        contentHash,
       },
     });
     versionId = version.id;
@@ -118,7 +120,7 @@ export async function createRun(
       graphId: graph.graphId,
       versionId,
       definition: versionId ? undefined : (run.definition as unknown as Json as never),
-      contentHash: "test",
+      contentHash,
       graphName: run.definition.graphName,
       conversationId,
       input: run.input ?? "Is remote work here to stay?",
