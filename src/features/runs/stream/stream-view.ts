@@ -1,4 +1,11 @@
-import { childrenOf, rootSpan, type TraceSpan, type TraceSpanOfKind, type TraceState, type TraceTotals } from "@/core/trace";
+import {
+  childrenOf,
+  rootSpan,
+  type TraceSpan,
+  type TraceSpanOfKind,
+  type TraceState,
+  type TraceTotals,
+} from "@/core/trace";
 
 /**
  * The playground's reading of a run's span tree: each agent as a list of
@@ -193,7 +200,8 @@ function agentBlocks(context: Context, agent: TraceSpanOfKind<"AGENT">, path: st
   const items: Array<{ seq: number; block: StreamBlock | null; batchable: boolean }> = [];
   children.forEach((child, index) => {
     if (child.kind === "MODEL_CALL") {
-      for (const block of modelBlocks(child, children, index, path)) items.push({ seq: child.start.seq, block, batchable: false });
+      for (const block of modelBlocks(child, children, index, path))
+        items.push({ seq: child.start.seq, block, batchable: false });
       // A model call separates one turn's tool batch from the next.
       items.push({ seq: child.start.seq, block: null, batchable: false });
     } else if (child.kind === "TOOL_CALL") {
@@ -210,7 +218,13 @@ function agentBlocks(context: Context, agent: TraceSpanOfKind<"AGENT">, path: st
     else if (point.type === "BUDGET_EXCEEDED")
       items.push({
         seq: point.seq,
-        block: { kind: "budget", id: `budget-${point.seq}`, budget: point.budget, limit: point.limit, used: point.used },
+        block: {
+          kind: "budget",
+          id: `budget-${point.seq}`,
+          budget: point.budget,
+          limit: point.limit,
+          used: point.used,
+        },
         batchable: false,
       });
   }
