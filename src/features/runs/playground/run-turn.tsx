@@ -9,7 +9,7 @@ import type { RunStreamView } from "@/features/runs/stream/stream-view";
 import { useRunStream, type RunStream } from "@/features/runs/stream/use-run-stream";
 
 import styles from "./playground.module.css";
-import { AgentBlocks } from "./stream-blocks";
+import { AgentBlocks, MemoryTag } from "./stream-blocks";
 
 export interface Turn {
   readonly runId: string;
@@ -68,6 +68,7 @@ export function RunTurn(props: {
             {(view.root?.agentId ?? "?").slice(0, 1).toUpperCase()}
           </span>
           <span className={styles.rootName}>{view.root?.path ?? "Waiting for a worker"}</span>
+          {view.root?.memory ? <MemoryTag count={view.root.memory} /> : null}
           <span role="status" aria-live="polite" className={styles.runStatus}>
             <StatusBadge status={status} />
           </span>

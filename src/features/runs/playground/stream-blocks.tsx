@@ -181,6 +181,7 @@ export function DelegationCard({ delegation, simulated }: { delegation: Delegati
         <StatusBadge status={shownStatus} />
         {delegation.task ? <span className={styles.tag}>background</span> : null}
         {delegation.sessionMode === "REUSE_SESSION" ? <span className={styles.tag}>reused session</span> : null}
+        {lastAgent?.memory ? <MemoryTag count={lastAgent.memory} /> : null}
         <span className={styles.cardMeta}>
           {delegation.attempts !== null && delegation.attempts > 1 ? <span>{delegation.attempts} attempts</span> : null}
           <span>{formatDuration(delegation.durationMillis ?? lastAgent?.durationMillis ?? null)}</span>
@@ -267,4 +268,13 @@ export function TaskChip({ task, owner }: { task: TaskView; owner: string }) {
 
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** How much a session remembered when it started: a reused session's or the conversation's memory. */
+export function MemoryTag({ count }: { count: number }) {
+  return (
+    <span className={styles.memory} title="Messages this agent's session already held when it started">
+      remembers {count} earlier message{count === 1 ? "" : "s"}
+    </span>
+  );
 }

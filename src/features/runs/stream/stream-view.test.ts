@@ -64,13 +64,23 @@ describe("buildStreamView", () => {
     expect(view.root!.blocks.some((block) => block.kind === "announce")).toBe(true);
   });
 
-  it("reviewer: two reviews on the reused session", async () => {
+  it("reviewer: two reviews on the reused session, the second remembering the first", async () => {
     const { view } = await viewOf(reviewerSession, "A short note on agents");
     const reviews = delegations(view.root!.blocks);
     expect(reviews.map((item) => [item.path, item.sessionMode, item.status])).toEqual([
       ["author/reviewer", "REUSE_SESSION", "completed"],
       ["author/reviewer", "REUSE_SESSION", "completed"],
     ]);
+    expect(reviews.map((item) => item.agents[0].memory)).toEqual([0, 4]);
+    expect(view.root!.memory).toBe(0);
+  });
+
+  it("a second turn of the conversation: the root remembers the first", async () => {
+    const { definition } = compile(reviewerSession);
+    const test = createTestPorts();
+    await runToEnd(definition!, test, "A short note on agents", { conversationId: "c1" });
+    const second = await runToEnd(definition!, test, "Now a shorter one", { conversationId: "c1" });
+    expect(buildStreamView(buildTrace(second.events)).root!.memory).toBeGreaterThan(5);
   });
 
   it("a live stream reads the same as the finished one at the end, and shows running spans on the way", async () => {

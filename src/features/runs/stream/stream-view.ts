@@ -1,5 +1,6 @@
 import {
   childrenOf,
+  promptOf,
   rootSpan,
   type TraceSpan,
   type TraceSpanOfKind,
@@ -30,6 +31,12 @@ export interface AgentView {
   readonly endedAt: number | null;
   readonly durationMillis: number | null;
   readonly totals: TraceTotals;
+  /**
+   * Messages the agent's session already held when this run of it began (a
+   * reused session's or the conversation's memory): the non-system messages
+   * of its first prompt before the new input. Null before its first model call.
+   */
+  readonly memory: number | null;
   readonly blocks: readonly StreamBlock[];
 }
 
@@ -190,8 +197,21 @@ function agentView(context: Context, span: TraceSpanOfKind<"AGENT">): AgentView 
     endedAt: span.endedAt,
     durationMillis: span.durationMillis,
     totals: span.totals,
+    memory: memoryOf(context.trace, span),
     blocks: agentBlocks(context, span, path),
   };
+}
+
+function memoryOf(trace: TraceState, agent: TraceSpanOfKind<"AGENT">): number | null {
+  const first = childrenOf(trace, agent).find((child) => child.kind === "MODEL_CALL");
+  if (!first) return null;
+  try {
+    const prompt = promptOf(trace, first.id);
+    return Math.max(0, prompt.filter((message) => message.role !== "system").length - 1);
+  } catch {
+    // A prompt the trace cannot rebuild (a partial stream): memory unknown.
+    return null;
+  }
 }
 
 /** The agent's children and points merged in event order, then tool batches grouped. */
