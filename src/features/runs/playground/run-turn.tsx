@@ -95,7 +95,7 @@ export function RunTurn(props: {
                 {props.stopping ? "Stopping…" : "Stop"}
               </button>
             ) : null}
-            <Link href={`/traces/${turn.runId}`} className={styles.traceLink}>
+            <Link href={`/traces/${turn.runId}`} className={styles.traceLink} prefetch={false}>
               Open trace
               <ExternalLink size={12} aria-hidden="true" />
             </Link>

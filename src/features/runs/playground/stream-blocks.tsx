@@ -25,18 +25,18 @@ export function AgentBlocks({ agent, simulated }: { agent: AgentView; simulated:
   return (
     <div className={styles.blocks}>
       {agent.blocks.map((block) => (
-        <Block key={block.id} block={block} simulated={simulated} />
+        <Block key={block.id} block={block} simulated={simulated} path={agent.path} />
       ))}
     </div>
   );
 }
 
-function Block({ block, simulated }: { block: StreamBlock; simulated: boolean }) {
+function Block({ block, simulated, path }: { block: StreamBlock; simulated: boolean; path: string }) {
   switch (block.kind) {
     case "text":
       return (
         <div className={styles.text} data-streaming={block.streaming || undefined}>
-          {block.text}
+          <RichText text={block.text} />
           {block.streaming ? <span className={styles.caret} aria-hidden="true" /> : null}
         </div>
       );
@@ -66,8 +66,7 @@ function Block({ block, simulated }: { block: StreamBlock; simulated: boolean })
         <p className={styles.note}>
           <Bell size={14} aria-hidden="true" />
           <span>
-            {block.taskIds.length === 1 ? "A background result was" : `${block.taskIds.length} background results were`}{" "}
-            announced ({block.taskIds.join(", ")}); the agent picks it up from here.
+            The result of {block.paths.join(", ")} was announced; {path} picks it up from here.
           </span>
         </p>
       );
@@ -184,7 +183,13 @@ export function DelegationCard({ delegation, simulated }: { delegation: Delegati
         {lastAgent?.memory ? <MemoryTag count={lastAgent.memory} /> : null}
         <span className={styles.cardMeta}>
           {delegation.attempts !== null && delegation.attempts > 1 ? <span>{delegation.attempts} attempts</span> : null}
-          <span>{formatDuration(delegation.durationMillis ?? lastAgent?.durationMillis ?? null)}</span>
+          <span>
+            {formatDuration(
+              delegation.task
+                ? (delegation.task.durationMillis ?? lastAgent?.durationMillis ?? null)
+                : (delegation.durationMillis ?? lastAgent?.durationMillis ?? null),
+            )}
+          </span>
           {tokens > 0 ? <span>{formatTokens(tokens)} tokens</span> : null}
           {delegation.totals.modelCalls > 0 ? <span>{formatUsd(delegation.totals.costUsd)}</span> : null}
         </span>
@@ -276,5 +281,23 @@ export function MemoryTag({ count }: { count: number }) {
     <span className={styles.memory} title="Messages this agent's session already held when it started">
       remembers {count} earlier message{count === 1 ? "" : "s"}
     </span>
+  );
+}
+
+/** Model text with `**bold**` and `code` spans shown as such (everything else as written). */
+function RichText({ text }: { text: string }) {
+  const parts = text.split(/(\*\*[^*\n]+\*\*|`[^`\n]+`)/g);
+  return (
+    <>
+      {parts.map((part, index) =>
+        part.startsWith("**") && part.endsWith("**") && part.length > 4 ? (
+          <strong key={index}>{part.slice(2, -2)}</strong>
+        ) : part.startsWith("`") && part.endsWith("`") && part.length > 2 ? (
+          <code key={index}>{part.slice(1, -1)}</code>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }

@@ -108,7 +108,14 @@ export type StreamBlock =
     }
   | DelegationView
   | { readonly kind: "parallel"; readonly id: string; readonly items: readonly DelegationView[] }
-  | { readonly kind: "announce"; readonly id: string; readonly taskIds: readonly string[]; readonly text: string }
+  | {
+      readonly kind: "announce";
+      readonly id: string;
+      readonly taskIds: readonly string[];
+      /** The agent path that ran each announced task (same order as `taskIds`). */
+      readonly paths: readonly string[];
+      readonly text: string;
+    }
   | {
       readonly kind: "budget";
       readonly id: string;
@@ -149,8 +156,14 @@ export function buildStreamView(trace: TraceState): RunStreamView {
     };
   }
   const announced = new Set<string>();
+  const taskPaths = new Map<string, string>();
   const models: string[] = [];
   for (const span of trace.spans.values()) {
+    if (span.kind === "TASK") {
+      const handoff = span.parentId === null ? undefined : trace.spans.get(span.parentId);
+      if (handoff?.kind === "HANDOFF")
+        taskPaths.set(span.start.taskId, `${handoff.source ?? run.start.rootAgentId}/${handoff.start.subagent}`);
+    }
     if (span.kind === "MODEL_CALL") {
       const label = `${span.start.provider}/${span.start.model}`;
       if (!models.includes(label)) models.push(label);
@@ -158,7 +171,7 @@ export function buildStreamView(trace: TraceState): RunStreamView {
     for (const point of span.points) if (point.type === "ANNOUNCE") for (const id of point.taskIds) announced.add(id);
   }
   const agents = new Map<string, string>();
-  const context: Context = { trace, announced, rootAgentId: run.start.rootAgentId, agents };
+  const context: Context = { trace, announced, taskPaths, rootAgentId: run.start.rootAgentId, agents };
   const rootAgent = childrenOf(trace, run).find((span) => span.kind === "AGENT");
   const root = rootAgent?.kind === "AGENT" ? agentView(context, rootAgent) : null;
   return {
@@ -177,6 +190,7 @@ export function buildStreamView(trace: TraceState): RunStreamView {
 interface Context {
   readonly trace: TraceState;
   readonly announced: ReadonlySet<string>;
+  readonly taskPaths: ReadonlyMap<string, string>;
   readonly rootAgentId: string;
   readonly agents: Map<string, string>;
 }
@@ -232,7 +246,13 @@ function agentBlocks(context: Context, agent: TraceSpanOfKind<"AGENT">, path: st
     if (point.type === "ANNOUNCE")
       items.push({
         seq: point.seq,
-        block: { kind: "announce", id: `announce-${point.seq}`, taskIds: point.taskIds, text: point.text },
+        block: {
+          kind: "announce",
+          id: `announce-${point.seq}`,
+          taskIds: point.taskIds,
+          paths: point.taskIds.map((id) => context.taskPaths.get(id) ?? id),
+          text: point.text,
+        },
         batchable: false,
       });
     else if (point.type === "BUDGET_EXCEEDED")
