@@ -152,8 +152,14 @@ function ParallelGroup({ items, simulated }: { items: readonly DelegationView[];
 export function DelegationCard({ delegation, simulated }: { delegation: DelegationView; simulated: boolean }) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
-  const shownStatus = delegation.task && delegation.status === "accepted" ? delegation.task.status : delegation.status;
   const lastAgent = delegation.agents.at(-1);
+  // A background handoff says "accepted": its task tells the rest. A stopped child reads as cancelled, not failed.
+  const shownStatus =
+    delegation.task && delegation.status === "accepted"
+      ? delegation.task.status
+      : delegation.status === "failed" && lastAgent?.status === "cancelled"
+        ? "cancelled"
+        : delegation.status;
   const tokens = delegation.totals.usage.inputTokens + delegation.totals.usage.outputTokens;
   const failed = ["failed", "denied", "forbidden", "timeout", "budget_exceeded", "max_steps"].includes(shownStatus);
   return (
