@@ -9,6 +9,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/graphs", label: "Graphs" },
   { href: "/playground", label: "Playground" },
   { href: "/traces", label: "Traces" },
+  { href: "/costs", label: "Costs" },
   { href: "/settings", label: "Settings" },
 ];
 
