@@ -7,6 +7,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 
 import { graphDocumentSchema } from "@/core/graph/schema";
+import { RunGraphCanvas } from "@/features/runs/canvas/run-graph-canvas";
 import { StatusBadge } from "@/features/runs/shared/status-badge";
 import { useRunStream } from "@/features/runs/stream/use-run-stream";
 import { useTRPC, type RouterInputs } from "@/trpc/react";
@@ -195,6 +196,16 @@ export function Playground() {
     if (nearBottom) end.scrollIntoView({ block: "end" });
   }, [eventCount, turns.length]);
 
+  /** Clicking an agent on the canvas brings its latest card (or the root's answer) into view. */
+  const revealAgent = (agentId: string) => {
+    const cards = window.document.querySelectorAll<HTMLElement>(
+      `article[data-path$="/${CSS.escape(agentId)}"], article[data-path="${CSS.escape(agentId)}"]`,
+    );
+    const target = cards[cards.length - 1] ?? window.document.querySelector<HTMLElement>("li[data-run-id]:last-child");
+    target?.scrollIntoView({ block: "center", behavior: "smooth" });
+    target?.querySelector<HTMLElement>("button")?.focus({ preventScroll: true });
+  };
+
   const graphName = graphs.data?.find((item) => item.id === graphId)?.name ?? graph.data?.name ?? "";
 
   return (
@@ -263,7 +274,11 @@ export function Playground() {
       <div className={styles.split}>
         <div className={styles.chatColumn}>
           <div className={styles.chatScroll}>
-            {graphs.data && graphs.data.length === 0 ? (
+            {graphs.isPending ? (
+              <p className={styles.thinking} role="status">
+                Loading graphs…
+              </p>
+            ) : graphs.data && graphs.data.length === 0 ? (
               <EmptyState title="No graphs yet">
                 <p>
                   Create one on the <Link href="/graphs">Graphs</Link> page, then run it here.
@@ -398,6 +413,16 @@ export function Playground() {
             <h2 className={styles.sideTitle}>{graphName || "Graph"}</h2>
             {activeStatus ? <StatusBadge status={activeStatus} /> : null}
           </div>
+          {document ? (
+            <div className={styles.sideCanvas}>
+              <RunGraphCanvas
+                document={document}
+                trace={stream.trace}
+                onSelectAgent={revealAgent}
+                ariaLabel={`${graphName || "Graph"} while it runs`}
+              />
+            </div>
+          ) : null}
           <AgentActivity document={document} view={stream.view} />
         </aside>
       </div>
