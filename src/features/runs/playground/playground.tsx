@@ -423,7 +423,10 @@ export function Playground() {
               />
             </div>
           ) : null}
-          <AgentActivity document={document} view={stream.view} />
+          <details className={styles.activityDisclosure}>
+            <summary>Agents as a list</summary>
+            <AgentActivity document={document} view={stream.view} />
+          </details>
         </aside>
       </div>
     </div>
