@@ -66,6 +66,7 @@ test("research team: three researchers stream side by side, overlapping in time"
   page,
   request,
 }, testInfo) => {
+  test.slow(); // two axe passes and full-page screenshots on a shared machine
   const problems = watchProblems(page);
   const id = await graphId(request, "Research team");
   await page.goto(`/playground?graph=${id}&version=draft`);
