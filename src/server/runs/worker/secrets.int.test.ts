@@ -27,6 +27,8 @@ let worker: RunWorker;
 
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: db.connectionString, max: 4 });
+  // Idle clients are cut when the test server stops: not an error of the code under test.
+  pool.on("error", () => {});
   fake = await startFakeOpenAIServer();
   worker = await startRunWorker({
     connectionString: db.connectionString,
