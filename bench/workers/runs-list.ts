@@ -224,6 +224,11 @@ async function main(): Promise<void> {
         sql: listSql({ graphId, status: "failed" }, pageSize),
       },
       {
+        name: "status filter (failed)",
+        filter: { statuses: ["failed"] },
+        sql: listSql({ status: "failed" }, pageSize),
+      },
+      {
         name: 'text search, matching ("invoice")',
         filter: { text: "invoice" },
         sql: listSql({ text: "invoice" }, pageSize),
@@ -247,7 +252,7 @@ async function main(): Promise<void> {
       if (c.cursor && cursorRow) {
         params.push(cursorRow.createdAt, cursorRow.id);
         where.push(
-          `(created_at < $${params.length - 1} OR (created_at = $${params.length - 1} AND id < $${params.length}::uuid))`,
+          `created_at <= $${params.length - 1} AND (created_at < $${params.length - 1} OR id < $${params.length}::uuid)`,
         );
       }
       const { plan, rowsRead } = await explain(
