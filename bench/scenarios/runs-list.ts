@@ -37,7 +37,7 @@ export async function runRunsList(options: RunsListScenarioOptions): Promise<Run
 
 export function renderRunsList(result: RunsListScenario): string {
   const title =
-    `Scenario 6 — the runs list (runs.list) at ${fmtInt(result.options.runs)} runs: pages of ${result.pageSize || 50}, ` +
+    `Scenario 6 — the runs list (runs.list) at ${fmtInt(result.options.runs)} runs: pages of ${result.pageSize}, ` +
     `${result.options.reps} timed calls each after a warm-up, embedded PostgreSQL, seeded with plain SQL in ${fmtMs(result.seedMs)}`;
   if (!result.ok) return `${title}\n  error: ${result.error}`;
   return `${title}\n${table([
