@@ -32,6 +32,19 @@ import { Waterfall } from "./waterfall";
 
 const LIVE = new Set(["queued", "running"]);
 
+/** The time now, ticking every half second while `active` (running spans grow with it); null otherwise. */
+function useNow(active: boolean): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    tick();
+    const timer = setInterval(tick, 500);
+    return () => clearInterval(timer);
+  }, [active]);
+  return active ? now : null;
+}
+
 /**
  * One run's trace: what went wrong first (failed handoffs in words), then the
  * three synchronised views of the same spans — span tree, timeline waterfall,
@@ -67,6 +80,8 @@ export function TraceView({ runId }: { runId: string }) {
   // While live, the streamed trace as soon as it caught up with what was stored.
   const live = storedLive && stored !== null && stream.trace.eventCount >= stored.eventCount;
   const trace = live ? stream.trace : stored;
+  const now = useNow(live);
+  const liveCounts = useMemo(() => (live && trace ? traceCounts(trace) : null), [live, trace]);
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
@@ -181,7 +196,11 @@ export function TraceView({ runId }: { runId: string }) {
         </div>
         <dl className={styles.stats}>
           <Stat label="Started">{formatStartTime(run.startedAt ?? run.createdAt)}</Stat>
-          <Stat label="Duration">{formatDuration(run.durationMillis)}</Stat>
+          <Stat label="Duration">
+            {now !== null && liveTotals && stream.view.startedAt !== null
+              ? `${formatDuration(Math.max(0, now - stream.view.startedAt))} so far`
+              : formatDuration(run.durationMillis)}
+          </Stat>
           <Stat label="Tokens">
             {formatTokens(tokens.input)} in · {formatTokens(tokens.output)} out
           </Stat>
@@ -193,8 +212,10 @@ export function TraceView({ runId }: { runId: string }) {
           </Stat>
           <Stat label="Steps">{String(liveTotals ? liveTotals.steps : run.steps)}</Stat>
           <Stat label="Handoffs">
-            {run.handoffs}
-            {run.failedHandoffs > 0 ? `, ${run.failedHandoffs} failed` : ""}
+            {liveCounts ? liveCounts.handoffs : run.handoffs}
+            {(liveCounts ? liveCounts.failedHandoffs : run.failedHandoffs) > 0
+              ? `, ${liveCounts ? liveCounts.failedHandoffs : run.failedHandoffs} failed`
+              : ""}
           </Stat>
         </dl>
         {run.input ? (
@@ -213,6 +234,7 @@ export function TraceView({ runId }: { runId: string }) {
           onToggle={toggle}
           runError={run.error}
           definition={data.data.definition}
+          now={now}
         />
       ) : (
         <p className={styles.state} role="status">
@@ -240,11 +262,13 @@ function TraceBody(props: {
   onToggle: (spanId: string) => void;
   runError: string | null;
   definition: unknown;
+  /** While live, the ticking clock (running spans reach it). */
+  now: number | null;
 }) {
-  const { trace, collapsed, onSelect, onToggle, runError, definition } = props;
+  const { trace, collapsed, onSelect, onToggle, runError, definition, now } = props;
   const names = useMemo(() => agentNames(trace, definition), [trace, definition]);
   const rows = useMemo(() => treeRows(trace, collapsed), [trace, collapsed]);
-  const window = useMemo(() => timeWindow(trace), [trace]);
+  const window = useMemo(() => timeWindow(trace, now ?? undefined), [trace, now]);
   const lanes = useMemo(() => buildSwimlanes(trace, names), [trace, names]);
   const counts = useMemo(() => traceCounts(trace), [trace]);
   const failed = useMemo(() => failedHandoffs(trace), [trace]);
