@@ -28,6 +28,7 @@ import { isAvailable, isPeerId, type LoadedRuntime } from "./runtimes/types";
 import { renderCompile, runCompile, type CompileScenario } from "./scenarios/compile";
 import { medianProfiles, renderConcurrency, runConcurrency, type ConcurrencyLevel } from "./scenarios/concurrency";
 import { renderMicro, runMicro, type MicroResult } from "./scenarios/micro";
+import { renderRunsList, runRunsList, type RunsListScenario } from "./scenarios/runs-list";
 import { renderServer, runServer, type ServerScenario } from "./scenarios/server";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -210,6 +211,12 @@ async function main(): Promise<void> {
     );
     section(renderServer(server));
   }
+  let runsList: RunsListScenario | undefined;
+  if (options.scenarios.has(6)) {
+    log("  scenario 6 (the runs list at 10,000 runs)…");
+    runsList = await runRunsList({ runs: 10_000, reps: options.quick ? 20 : 200 });
+    section(renderRunsList(runsList));
+  }
 
   const list = verdicts({ step, handoff, concurrency, compile });
   section(renderVerdicts(list));
@@ -250,6 +257,7 @@ async function main(): Promise<void> {
       concurrency: concurrency ?? null,
       compile: compile ?? null,
       server: server ?? null,
+      runsList: runsList ?? null,
     },
     verdicts: list,
     mismatches,
@@ -273,6 +281,7 @@ async function main(): Promise<void> {
       concurrency && renderConcurrency(concurrency),
       compile && renderCompile(compile),
       server && renderServer(server),
+      runsList && renderRunsList(runsList),
       renderVerdicts(list),
       ...profiles.map(renderProfile),
     ]

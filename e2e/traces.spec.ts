@@ -266,3 +266,80 @@ test("the runs list filters, searches, opens a trace and exports it as JSON", as
   expect(exported.events).toHaveLength(triage.events.length);
   expect(errors).toEqual([]);
 });
+
+/** A lead that thinks for a moment, then hands work to a child that thinks for a few seconds more. */
+function slowTeam(name: string) {
+  return {
+    schemaVersion: 1,
+    name,
+    rootAgentId: "lead",
+    agents: [
+      {
+        id: "lead",
+        name: "Lead",
+        description: "Hands the slow work over.",
+        instructions: "Delegate the slow work.",
+        modelChain: [
+          {
+            provider: "scripted",
+            model: "gpt-4o",
+            script: {
+              latencyMs: 1_500,
+              turns: [
+                { kind: "tool_calls", calls: [{ tool: "slow_work", args: { task: "Think it over" } }] },
+                { kind: "text", text: "The slow thinker said: {{lastToolResult}}" },
+              ],
+            },
+          },
+        ],
+        position: { x: 0, y: 0 },
+      },
+      {
+        id: "slow",
+        name: "Slow thinker",
+        description: "Thinks for a few seconds; use it for slow work.",
+        instructions: "Take your time.",
+        modelChain: [
+          {
+            provider: "scripted",
+            model: "gpt-4o-mini",
+            script: { latencyMs: 4_000, turns: [{ kind: "text", text: "Done thinking." }] },
+          },
+        ],
+        position: { x: 0, y: 200 },
+      },
+    ],
+    handoffs: [{ id: "lead-slow", from: "lead", to: "slow", toolName: "slow_work" }],
+  };
+}
+
+test("a running run's trace grows live and settles when the run ends, without a reload", async ({ page, request }) => {
+  const errors = collectErrors(page);
+  const { id: graphId } = await trpcMutation<{ id: string }>(request, "graphs.importJson", {
+    text: JSON.stringify(slowTeam(`E2E live trace ${Date.now().toString(36)}`)),
+  });
+  const { runId } = await trpcMutation<{ runId: string }>(request, "runs.start", { graphId, input: "Go slowly" });
+  await page.goto(`/traces/${runId}`);
+  // A mark on this document: still there at the end means the page was never reloaded.
+  await page.evaluate(() => Object.assign(window, { __traceLiveMark: true }));
+
+  const status = page.getByTestId("run-status");
+  const tree = page.getByRole("tree", { name: "Span tree" });
+  // Opened while it runs: the stream shows it as live.
+  await expect(status).toHaveAttribute("data-status", /^(queued|running)$/);
+  // The child's span appears while the run is still going (it thinks for seconds)…
+  const child = tree.getByRole("treeitem", { name: /^Agent\W+Slow thinker/ });
+  await expect(child).toHaveCount(1);
+  await expect(page.getByText("Live", { exact: true })).toBeVisible();
+  await expect(status).toHaveAttribute("data-status", "running");
+  await expect(page.getByRole("list", { name: "Agents" }).locator('[data-lane="lead/slow"]')).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath("trace-live-mid-run.png"), fullPage: true });
+
+  // …and the page settles into the stored run at its end.
+  await expect(status).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+  await expect(page.getByText("Live", { exact: true })).toHaveCount(0);
+  const stored = await trpcQuery<Exported>(request, "runs.exportTrace", { runId });
+  await expect(tree.getByRole("treeitem")).toHaveCount(expected(stored.events).spans);
+  expect(await page.evaluate(() => "__traceLiveMark" in window)).toBe(true);
+  expect(errors).toEqual([]);
+});

@@ -17,7 +17,7 @@ describe("parseBenchArgs", () => {
     expect(o.runtimes).toEqual(["ours", "ours-tuned", "openai-agents", "langgraph", "mastra"]);
     expect(o.concurrencyLevels).toEqual([100, 1000]);
     expect(o.concurrencyReps).toEqual({ 100: 3, 1000: 3 });
-    expect([...o.scenarios]).toEqual([1, 2, 3, 4, 5]);
+    expect([...o.scenarios]).toEqual([1, 2, 3, 4, 5, 6]);
     expect(o.cpuProf).toBe(false);
   });
 
@@ -41,7 +41,7 @@ describe("parseBenchArgs", () => {
     [["--runs", "100,"], /--runs needs a comma-separated list/],
     [["--reps", "-1"], /--reps/],
     [["--reps", "2.5"], /--reps needs a whole number/],
-    [["--scenarios", "7"], /--scenarios needs a whole number from 1 to 5, got "7"/],
+    [["--scenarios", "7"], /--scenarios needs a whole number from 1 to 6, got "7"/],
     [["--only", "ours,foo"], /--only: unknown runtime "foo"/],
     [["--reps"], /--reps/],
     [["stray"], /unexpected argument "stray"/],

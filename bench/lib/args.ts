@@ -33,7 +33,7 @@ Options:
   --quick               short CI-friendly run (~1 min; 1 repetition at 100 runs)
   --only a,b            runtimes: ${RUNTIME_IDS.join(", ")} (default: all)
                         ours = schema-default model settings; ours-tuned = retries 0, no per-call timeout
-  --scenarios 1,2,3,4   which scenarios, 1-5 (default: all)
+  --scenarios 1,2,3,4   which scenarios, 1-6 (default: all)
   --runs 100,1000       concurrency levels of scenario 3 (positive integers)
   --reps N              repetitions per concurrency level (default 3; quick: 1)
   --cpu-prof            CPU-profile each selected scenario in the process that runs it (measured
@@ -95,7 +95,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     if (!RUNTIME_IDS.includes(id))
       throw new BenchUsageError(`--only: unknown runtime "${id}" (${RUNTIME_IDS.join(", ")})`);
   const scenarios = new Set(
-    list(values.scenarios ?? "1,2,3,4,5", "--scenarios").map((s) => positiveInt(s, "--scenarios", 5)),
+    list(values.scenarios ?? "1,2,3,4,5,6", "--scenarios").map((s) => positiveInt(s, "--scenarios", 6)),
   );
   const levels = values.runs
     ? list(values.runs, "--runs").map((s) => positiveInt(s, "--runs", 100_000))

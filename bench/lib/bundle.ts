@@ -100,6 +100,7 @@ export async function relaunchBundled(argv: string[], log: (line: string) => voi
     "bench/workers/server-runs.ts",
     "bench/workers/server-worker.ts",
     "bench/workers/server-subscriber.ts",
+    "bench/workers/runs-list.ts",
   ].filter((f) => existsSync(f));
   const t0 = performance.now();
   const failed = await buildBundle(["bench/run.ts", ...workers]).catch(

@@ -153,9 +153,12 @@ export class RunRepository {
       and.push({ OR: [{ input: contains }, { output: contains }, { error: contains }, { graphName: contains }] });
     }
     if (cursor)
-      and.push({
-        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-      });
+      and.push(
+        // `created_at <= c` bounds the index scan (a deep page starts at the cursor instead of walking every page
+        // before it); the OR then drops the cursor's own row and its ties with larger ids.
+        { createdAt: { lte: cursor.createdAt } },
+        { OR: [{ createdAt: { lt: cursor.createdAt } }, { id: { lt: cursor.id } }] },
+      );
     return this.db.run.findMany({
       where: {
         workspaceId,

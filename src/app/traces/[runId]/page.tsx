@@ -5,7 +5,7 @@ import { PageHeader } from "@/features/shell/page-header";
 
 export const metadata: Metadata = { title: "Trace" };
 
-/** One run's trace; the client reads it (and re-reads it while the run goes on). */
+/** One run's trace; the client reads it (and streams it live while the run goes on). */
 export default async function TraceRoute({ params }: { params: Promise<{ runId: string }> }) {
   const { runId } = await params;
   return (

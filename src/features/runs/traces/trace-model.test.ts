@@ -116,4 +116,20 @@ describe("trace view model", () => {
       expect(bar.left + bar.width).toBeLessThanOrEqual(1 + 1e-9);
     }
   });
+
+  it("while a run streams, the window reaches now and a running span grows with it; a finished run ignores now", async () => {
+    const { events } = await runToEnd(graph(), createTestPorts(), "my bill is wrong");
+    const half = buildTrace(events.slice(0, Math.floor(events.length / 2)));
+    expect(half.finished).toBe(false);
+    const last = timeWindow(half).end;
+    const later = timeWindow(half, last + 10_000);
+    expect(later.end).toBe(last + 10_000);
+    // A clock behind the server's never shrinks the window.
+    expect(timeWindow(half, last - 10_000).end).toBe(last);
+    const root = [...half.spans.values()].find((span) => span.kind === "RUN")!;
+    expect(barOf(root, later)).toMatchObject({ left: 0, width: 1 });
+
+    const done = buildTrace(events);
+    expect(timeWindow(done, Date.now() + 60_000)).toEqual(timeWindow(done));
+  });
 });

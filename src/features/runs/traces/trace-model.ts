@@ -206,8 +206,11 @@ export function ancestorsOf(trace: TraceState, spanId: string): string[] {
   return out;
 }
 
-/** The time window the views draw: the run's start to its end (or the latest event while it runs). */
-export function timeWindow(trace: TraceState): { start: number; end: number } {
+/**
+ * The time window the views draw: the run's start to its end (or the latest event while it runs; pass `now`
+ * while it runs live so running spans keep growing — a clock behind the server's never shrinks the window).
+ */
+export function timeWindow(trace: TraceState, now?: number): { start: number; end: number } {
   let start = Number.POSITIVE_INFINITY;
   let end = Number.NEGATIVE_INFINITY;
   for (const span of trace.spans.values()) {
@@ -216,6 +219,7 @@ export function timeWindow(trace: TraceState): { start: number; end: number } {
     for (const point of span.points) end = Math.max(end, point.timestamp);
   }
   if (!Number.isFinite(start)) return { start: 0, end: 1 };
+  if (now !== undefined && !trace.finished) end = Math.max(end, now);
   return { start, end: Math.max(end, start + 1) };
 }
 

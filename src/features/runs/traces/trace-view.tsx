@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 
 import { buildTrace, rootSpan, type TraceState } from "@/core/trace";
 import { useTRPC } from "@/trpc/react";
@@ -12,6 +12,7 @@ import { RunGraphCanvas } from "../canvas/run-graph-canvas";
 import { RunCostBreakdown } from "../costs/run-cost-breakdown";
 import { formatDuration, formatTokens, formatUsd } from "../shared/format";
 import { StatusBadge } from "../shared/status-badge";
+import { useRunStream } from "../stream/use-run-stream";
 import { SpanDetails } from "./span-details";
 import { SpanTree } from "./span-tree";
 import { Swimlanes } from "./swimlanes";
@@ -31,22 +32,56 @@ import { Waterfall } from "./waterfall";
 
 const LIVE = new Set(["queued", "running"]);
 
+/** The time now, ticking every half second while `active` (running spans grow with it); null otherwise. */
+function useNow(active: boolean): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    tick();
+    const timer = setInterval(tick, 500);
+    return () => clearInterval(timer);
+  }, [active]);
+  return active ? now : null;
+}
+
 /**
  * One run's trace: what went wrong first (failed handoffs in words), then the
  * three synchronised views of the same spans — span tree, timeline waterfall,
- * swimlanes per agent — and the selected span's details. The events come from
- * `runs.exportTrace` and are folded with the core's `buildTrace`; a run still
- * going is re-read every 1.5 s until it ends.
+ * swimlanes per agent — and the selected span's details. A finished run's
+ * events come from `runs.exportTrace` and are folded with the core's
+ * `buildTrace`. A run still going streams live over `runs.events` (the
+ * playground's `useRunStream`: stored events first, then the live tail, each
+ * folded with `reduceTrace`), so its views grow as events arrive; at RUN_END
+ * the stored run is read again and the page settles into it. If the stream is
+ * refused, the page falls back to re-reading the run every 1.5 s.
  */
 export function TraceView({ runId }: { runId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const exportOptions = trpc.runs.exportTrace.queryOptions({ runId });
-  const data = useQuery({
-    ...exportOptions,
-    refetchInterval: (q) => (q.state.data && LIVE.has(q.state.data.run.status) ? 1500 : false),
-  });
-  const trace = useMemo(() => (data.data ? buildTrace(data.data.events) : null), [data.data]);
+  const data = useQuery(exportOptions);
+  const storedLive = data.data ? LIVE.has(data.data.run.status) : false;
+  // Streams only while the stored run says it is still going.
+  const stream = useRunStream(storedLive ? runId : null);
+  const streamEnded = stream.connection === "ended";
+  const streamFailed = stream.connection === "error";
+  const { refetch } = data;
+  useEffect(() => {
+    if (!storedLive || !(streamEnded || streamFailed)) return;
+    // At RUN_END read the stored run (status, totals, events) again — at once, then soon again should it lag
+    // a moment behind the event; with no stream, re-read it every 1.5 s instead.
+    if (streamEnded) void refetch();
+    const timer = setInterval(() => void refetch(), streamEnded ? 250 : 1500);
+    return () => clearInterval(timer);
+  }, [storedLive, streamEnded, streamFailed, refetch]);
+
+  const stored = useMemo(() => (data.data ? buildTrace(data.data.events) : null), [data.data]);
+  // While live, the streamed trace as soon as it caught up with what was stored.
+  const live = storedLive && stored !== null && stream.trace.eventCount >= stored.eventCount;
+  const trace = live ? stream.trace : stored;
+  const now = useNow(live);
+  const liveCounts = useMemo(() => (live && trace ? traceCounts(trace) : null), [live, trace]);
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
@@ -116,6 +151,14 @@ export function TraceView({ runId }: { runId: string }) {
   }
 
   const run = data.data.run;
+  // While streaming, the header's tokens and cost count up with the stream (the stored row has them at the end).
+  const liveTotals = live ? stream.view.totals : null;
+  const tokens = liveTotals
+    ? { input: liveTotals.usage.inputTokens, output: liveTotals.usage.outputTokens }
+    : { input: run.inputTokens, output: run.outputTokens };
+  const cost = liveTotals
+    ? { costUsd: liveTotals.costUsd, pricedCostUsd: liveTotals.pricedCostUsd, unpricedCalls: liveTotals.unpricedCalls }
+    : run;
   return (
     <div className={styles.page}>
       <header className={styles.summary}>
@@ -126,7 +169,14 @@ export function TraceView({ runId }: { runId: string }) {
           <h2 className={styles.runTitle}>
             {run.graphName} <span className={styles.version}>{versionLabel(run)}</span>
           </h2>
-          <StatusBadge status={run.status} />
+          <span data-testid="run-status" data-status={run.status}>
+            <StatusBadge status={run.status} />
+          </span>
+          {live ? (
+            <span className={styles.simulated} title="New events appear here as the run produces them.">
+              Live
+            </span>
+          ) : null}
           {run.simulated ? (
             <span className={styles.simulated} title="This run used the scripted model: no provider was called.">
               Simulated
@@ -146,20 +196,26 @@ export function TraceView({ runId }: { runId: string }) {
         </div>
         <dl className={styles.stats}>
           <Stat label="Started">{formatStartTime(run.startedAt ?? run.createdAt)}</Stat>
-          <Stat label="Duration">{formatDuration(run.durationMillis)}</Stat>
+          <Stat label="Duration">
+            {now !== null && liveTotals && stream.view.startedAt !== null
+              ? `${formatDuration(Math.max(0, now - stream.view.startedAt))} so far`
+              : formatDuration(run.durationMillis)}
+          </Stat>
           <Stat label="Tokens">
-            {formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out
+            {formatTokens(tokens.input)} in · {formatTokens(tokens.output)} out
           </Stat>
           <Stat label="Cost">
-            {formatUsd(run.costUsd)}
-            {run.unpricedCalls > 0
-              ? ` (${run.unpricedCalls} unpriced calls; priced ${formatUsd(run.pricedCostUsd)})`
+            {formatUsd(cost.costUsd)}
+            {cost.unpricedCalls > 0
+              ? ` (${cost.unpricedCalls} unpriced calls; priced ${formatUsd(cost.pricedCostUsd)})`
               : ""}
           </Stat>
-          <Stat label="Steps">{String(run.steps)}</Stat>
+          <Stat label="Steps">{String(liveTotals ? liveTotals.steps : run.steps)}</Stat>
           <Stat label="Handoffs">
-            {run.handoffs}
-            {run.failedHandoffs > 0 ? `, ${run.failedHandoffs} failed` : ""}
+            {liveCounts ? liveCounts.handoffs : run.handoffs}
+            {(liveCounts ? liveCounts.failedHandoffs : run.failedHandoffs) > 0
+              ? `, ${liveCounts ? liveCounts.failedHandoffs : run.failedHandoffs} failed`
+              : ""}
           </Stat>
         </dl>
         {run.input ? (
@@ -178,6 +234,7 @@ export function TraceView({ runId }: { runId: string }) {
           onToggle={toggle}
           runError={run.error}
           definition={data.data.definition}
+          now={now}
         />
       ) : (
         <p className={styles.state} role="status">
@@ -205,11 +262,13 @@ function TraceBody(props: {
   onToggle: (spanId: string) => void;
   runError: string | null;
   definition: unknown;
+  /** While live, the ticking clock (running spans reach it). */
+  now: number | null;
 }) {
-  const { trace, collapsed, onSelect, onToggle, runError, definition } = props;
+  const { trace, collapsed, onSelect, onToggle, runError, definition, now } = props;
   const names = useMemo(() => agentNames(trace, definition), [trace, definition]);
   const rows = useMemo(() => treeRows(trace, collapsed), [trace, collapsed]);
-  const window = useMemo(() => timeWindow(trace), [trace]);
+  const window = useMemo(() => timeWindow(trace, now ?? undefined), [trace, now]);
   const lanes = useMemo(() => buildSwimlanes(trace, names), [trace, names]);
   const counts = useMemo(() => traceCounts(trace), [trace]);
   const failed = useMemo(() => failedHandoffs(trace), [trace]);

@@ -420,6 +420,26 @@ describe("runs.list", () => {
     expect(pages.flat()).toEqual(all.items.map((item) => item.id));
   });
 
+  it("pages through runs that started at the same millisecond without losing or repeating one", async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 7; index += 1)
+      ids.push((await api().runs.start({ graphId: world.researchId, input: `tie ${index}` })).runId);
+    await db.prisma.run.updateMany({
+      where: { id: { in: ids.slice(1, 6) } },
+      data: { createdAt: new Date("2024-05-05T05:05:05.005Z") },
+    });
+    const all = (await api().runs.list({})).items.map((item) => item.id);
+    const pages: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await api().runs.list({ limit: 2, cursor });
+      pages.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(pages).toEqual(all);
+    expect(new Set(pages)).toEqual(new Set(ids));
+  });
+
   it("refuses a cursor it did not make and a backwards date range", async () => {
     await expectRunRefusal(
       db.prisma,
