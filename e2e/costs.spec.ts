@@ -1,7 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 
 import { formatUsd } from "../src/features/runs/shared/format";
+import { watchProblems, expectNoSeriousAxeViolations } from "./support/page-checks";
+import { trpcQuery, trpcMutation } from "./support/trpc";
 
 /**
  * Costs people can trust: after real runs of the seeded examples (on the
@@ -30,39 +31,6 @@ interface Expected {
 }
 
 const FINISHED = new Set(["completed", "failed", "cancelled", "budget_exceeded", "max_steps", "timeout"]);
-
-async function trpcQuery<T>(request: APIRequestContext, path: string, input?: unknown): Promise<T> {
-  const url =
-    input === undefined ? `/api/trpc/${path}` : `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await request.get(url);
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await request.post(`/api/trpc/${path}`, { data: input });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-/** Fails the test on console errors, page errors and failed requests. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return problems;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function setTheme(page: Page, theme: "Light" | "Dark") {
   await page

@@ -1,5 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { watchProblems, expectNoSeriousAxeViolations } from "./support/page-checks";
+import { trpcQuery, trpcMutation, graphIdByName } from "./support/trpc";
 
 /**
  * The playground on `npm start`'s stack: each seeded example runs on the
@@ -8,46 +9,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
  * second turn shows the conversation's memory, Stop shows "cancelled" within
  * a second and leaves no span open, and axe finds nothing serious.
  */
-
-async function trpcQuery<T>(request: APIRequestContext, path: string, input?: unknown): Promise<T> {
-  const url =
-    input === undefined ? `/api/trpc/${path}` : `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await request.get(url);
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await request.post(`/api/trpc/${path}`, { data: input });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-async function graphId(request: APIRequestContext, name: string): Promise<string> {
-  const list = await trpcQuery<{ id: string; name: string }[]>(request, "graphs.list");
-  const found = list.find((graph) => graph.name === name);
-  expect(found, `seeded graph "${name}"`).toBeDefined();
-  return found!.id;
-}
-
-/** Console errors, page errors and failed requests: none are allowed. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return problems;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function send(page: Page, text: string) {
   await page.getByRole("textbox", { name: "Message" }).fill(text);
@@ -68,7 +29,7 @@ test("research team: three researchers stream side by side, overlapping in time"
 }, testInfo) => {
   test.slow(); // two axe passes and full-page screenshots on a shared machine
   const problems = watchProblems(page);
-  const id = await graphId(request, "Research team");
+  const id = await graphIdByName(request, "Research team");
   await page.goto(`/playground?graph=${id}&version=draft`);
   await send(page, "Is remote work here to stay?");
 
@@ -116,7 +77,7 @@ test("support triage: the fallback reads as a sentence, the background task chip
   request,
 }, testInfo) => {
   const problems = watchProblems(page);
-  const id = await graphId(request, "Support triage");
+  const id = await graphIdByName(request, "Support triage");
   await page.goto(`/playground?graph=${id}&version=draft`);
   await send(page, "I was charged twice for my invoice");
 
@@ -146,7 +107,7 @@ test("a background task shows a pending chip that resolves when it is announced"
   // so the pending chip is on screen long enough to be seen whatever the machine's load.
   const seeded = await trpcQuery<{
     draft: { name: string; agents: { id: string; modelChain: { script?: { latencyMs?: number } }[] }[] };
-  }>(request, "graphs.get", { graphId: await graphId(request, "Support triage") });
+  }>(request, "graphs.get", { graphId: await graphIdByName(request, "Support triage") });
   const draft = structuredClone(seeded.draft);
   draft.name = `E2E slow billing ${Date.now().toString(36)}`;
   for (const entry of draft.agents.find((agent) => agent.id === "billing")!.modelChain)
@@ -172,7 +133,7 @@ test("reviewer: the reused session remembers the first review, and a second turn
   request,
 }, testInfo) => {
   const problems = watchProblems(page);
-  const id = await graphId(request, "Reviewer with a reused session");
+  const id = await graphIdByName(request, "Reviewer with a reused session");
   await page.goto(`/playground?graph=${id}&version=draft`);
   await send(page, "A short note on agents");
 

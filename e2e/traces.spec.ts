@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./support/page-checks";
+import { trpcQuery, trpcMutation, graphIdByName } from "./support/trpc";
 
 /**
  * The traces pages on `npm start`'s stack: runs of the seeded examples (and
@@ -32,26 +33,6 @@ interface Exported {
   events: StoredEvent[];
 }
 
-async function trpcQuery<T>(request: APIRequestContext, name: string, input?: unknown): Promise<T> {
-  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await request.get(`/api/trpc/${name}${query}`);
-  expect(response.ok(), `${name}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-async function trpcMutation<T>(request: APIRequestContext, name: string, input: unknown): Promise<T> {
-  const response = await request.post(`/api/trpc/${name}`, { data: input });
-  expect(response.ok(), `${name}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-async function graphIdByName(request: APIRequestContext, name: string): Promise<string> {
-  const graphs = await trpcQuery<Array<{ id: string; name: string }>>(request, "graphs.list");
-  const graph = graphs.find((g) => g.name === name);
-  expect(graph, `seeded graph ${name}`).toBeDefined();
-  return graph!.id;
-}
-
 /** Starts a run and waits (bounded) until the worker finished it; returns its stored export. */
 async function runToEnd(request: APIRequestContext, graphId: string, input: string): Promise<Exported> {
   const { runId } = await trpcMutation<{ runId: string }>(request, "runs.start", { graphId, input });
@@ -66,12 +47,6 @@ function collectErrors(page: Page): string[] {
   page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function setTheme(page: Page, theme: "Light" | "Dark") {
