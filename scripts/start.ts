@@ -18,6 +18,7 @@ import path from "node:path";
 import { bootstrapDatabase } from "@/server/db/bootstrap";
 import { assertPortFree } from "@/server/db/embedded/ports";
 import { DEFAULT_DATA_DIR } from "@/server/db/paths";
+import { resolveSecretKey, SECRET_KEY_ENV } from "@/server/secrets/secret-box";
 import { parseServerEnv } from "@/server/env";
 import { ALLOWED_HOSTS_ENV, allowedHostsForBind } from "@/server/http/allowed-hosts";
 import { parseWorkerConcurrency, type RunWorker, startRunWorker } from "@/server/runs/worker";
@@ -66,6 +67,12 @@ runMain(async () => {
   process.on("exit", () => child && signalGroup(child, "SIGTERM"));
 
   const dataRoot = path.resolve(env.AGS_DATA_DIR ?? DEFAULT_DATA_DIR);
+  // The key that seals provider keys and tool secrets: AGS_SECRET_KEY, else
+  // <data>/secret.key (generated once, mode 0600). The web server and the
+  // in-process worker inherit it through the environment.
+  const secretKey = resolveSecretKey({ env: process.env, dataDir: dataRoot });
+  process.env[SECRET_KEY_ENV] = secretKey.key;
+  if (secretKey.source === "generated") console.log(`Generated the secret key in ${secretKey.file} (owner-only).`);
   await stopLeftoverWebServer(dataRoot, (line) => console.log(line));
   await assertPortFree(env.PORT, env.HOST, "Set PORT to another port, or stop the server using it.");
   const database = await bootstrapDatabase({

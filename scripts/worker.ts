@@ -18,6 +18,7 @@ import pg from "pg";
 import { DEFAULT_DATABASE_NAME } from "@/server/db/embedded";
 import { PASSWORD_FILE } from "@/server/db/embedded/superuser-password";
 import { DEFAULT_DATA_DIR } from "@/server/db/paths";
+import { resolveSecretKey, SECRET_KEY_ENV } from "@/server/secrets/secret-box";
 import { parseServerEnv } from "@/server/env";
 import { parseProviderEnv, parseWorkerConcurrency, providersFromEnv, startRunWorker } from "@/server/runs/worker";
 import { runMain } from "./lib/run-main";
@@ -63,6 +64,14 @@ runMain(async () => {
     throw new WorkerSetupError((error as Error).message);
   }
   const providers = providersFromEnv(parseProviderEnv());
+
+  // Same key as the web server's: AGS_SECRET_KEY, else the data folder's secret.key.
+  try {
+    const dataDir = path.resolve(env.AGS_DATA_DIR ?? DEFAULT_DATA_DIR);
+    process.env[SECRET_KEY_ENV] = resolveSecretKey({ env: process.env, dataDir }).key;
+  } catch (error) {
+    throw new WorkerSetupError((error as Error).message);
+  }
 
   let connectionString = env.DATABASE_URL;
   let where = "DATABASE_URL";

@@ -1,28 +1,8 @@
-import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 
-import { ComingSoon } from "@/features/shell/coming-soon";
-import { SettingsIcon } from "@/features/shell/icons";
-import { PageHeader } from "@/features/shell/page-header";
+import { SETTINGS_TABS } from "@/features/settings/settings-sections";
 
-export const metadata: Metadata = { title: "Settings" };
-
+/** /settings opens its first section. */
 export default function SettingsPage() {
-  return (
-    <>
-      <PageHeader
-        title="Settings"
-        description="Configure model providers, prices, tools and members of this workspace."
-      />
-      <ComingSoon
-        icon={<SettingsIcon />}
-        title="Workspace settings"
-        features={[
-          "Model providers and API keys, stored encrypted and never sent to the browser.",
-          "Price table used for cost reports.",
-          "Tool catalog: HTTP tools and MCP servers.",
-          "Workspace members.",
-        ]}
-      />
-    </>
-  );
+  redirect(SETTINGS_TABS[0].href);
 }

@@ -3,6 +3,7 @@ import { graphsRouter } from "@/server/api/routers/graphs";
 import { healthRouter } from "@/server/api/routers/health";
 import { runsRouter } from "@/server/api/routers/runs";
 import { versionsRouter } from "@/server/api/routers/versions";
+import { workspacesRouter } from "@/server/api/routers/workspaces";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 /** The app's API: one sub-router per area. */
@@ -12,6 +13,7 @@ export const appRouter = createTRPCRouter({
   versions: versionsRouter,
   runs: runsRouter,
   conversations: conversationsRouter,
+  workspaces: workspacesRouter,
 });
 
 /** The API's type, for the client: never import the router itself there. */

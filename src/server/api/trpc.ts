@@ -11,13 +11,21 @@ import { z, ZodError } from "zod";
 import { databaseErrorMessage, isPrismaError } from "@/server/api/database-error-message";
 import { zodErrorMessage } from "@/server/api/validation-message";
 import { getPrisma } from "@/server/db/client";
-import { DEFAULT_WORKSPACE } from "@/server/db/defaults";
+import { LOCAL_USER } from "@/server/db/defaults";
 import type { Diagnostic } from "@/core/diagnostics/diagnostic-schema";
 import { DomainError } from "@/server/errors/domain-error";
 import { GraphCompileError } from "@/server/errors/graph-compile-error";
 import { GraphRevisionConflictError } from "@/server/errors/graph-revision-conflict-error";
 import { InvalidInputError } from "@/server/errors/invalid-input-error";
 import { WorkspaceRepository } from "@/server/repositories/workspace-repository";
+import {
+  hasRole,
+  roleRefusal,
+  selectedWorkspaceId,
+  type ProcedureMeta,
+  type SessionUser,
+  type WorkspaceRole,
+} from "@/server/api/access";
 import type { RunEventHub } from "@/server/runs/live/run-event-hub";
 
 /** The app's Prisma client, as returned by the db module. */
@@ -39,11 +47,26 @@ export interface TRPCContext {
    * the process's hub on DATABASE_URL; tests pass their own.
    */
   getRunEvents?: () => RunEventHub;
+  /**
+   * The signed-in user of this request, or null. A function so procedures
+   * that need no user never look up a session.
+   */
+  getUser: () => Promise<SessionUser | null>;
+}
+
+/**
+ * The user of a request. Until sign-in exists: the local user the seed
+ * creates (owner of the default workspace).
+ */
+async function requestUser(_headers: Headers): Promise<SessionUser | null> {
+  const user = await new WorkspaceRepository(getPrisma()).findUserByEmail(LOCAL_USER.email);
+  return user ? { id: user.id, email: user.email, name: user.name } : null;
 }
 
 /** Builds the context for one HTTP request or server-side call. */
 export function createTRPCContext(opts: { headers: Headers }): TRPCContext {
-  return { headers: opts.headers, getDb: getPrisma };
+  let user: Promise<SessionUser | null> | undefined;
+  return { headers: opts.headers, getDb: getPrisma, getUser: () => (user ??= requestUser(opts.headers)) };
 }
 
 /**
@@ -63,31 +86,34 @@ function errorDiagnostics(cause: unknown): Diagnostic[] | null {
   return null;
 }
 
-const t = initTRPC.context<TRPCContext>().create({
-  sse: {
-    // Comments every 10 s keep an idle live stream (a run waiting on a slow model) open through
-    // proxies; the client reconnects, resuming from its last event id, after 30 s of silence.
-    ping: { enabled: true, intervalMs: 10_000 },
-    client: { reconnectAfterInactivityMs: 30_000 },
-  },
-  errorFormatter({ shape, error }) {
-    const cause: unknown = error.cause;
-    return {
-      ...shape,
-      message: readableMessage(error, shape.message),
-      data: {
-        ...shape.data,
-        // Field-level messages for forms; `null` when the error is not a
-        // validation error.
-        zodError: error.code === "BAD_REQUEST" && cause instanceof ZodError ? z.flattenError(cause) : null,
-        // On a CONFLICT from a stale draft save: the revision the graph is at now.
-        currentRevision: cause instanceof GraphRevisionConflictError ? cause.actualRevision : null,
-        // The parser's or compiler's findings (with paths and node/edge ids) when they are the reason.
-        diagnostics: errorDiagnostics(cause),
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<TRPCContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    sse: {
+      // Comments every 10 s keep an idle live stream (a run waiting on a slow model) open through
+      // proxies; the client reconnects, resuming from its last event id, after 30 s of silence.
+      ping: { enabled: true, intervalMs: 10_000 },
+      client: { reconnectAfterInactivityMs: 30_000 },
+    },
+    errorFormatter({ shape, error }) {
+      const cause: unknown = error.cause;
+      return {
+        ...shape,
+        message: readableMessage(error, shape.message),
+        data: {
+          ...shape.data,
+          // Field-level messages for forms; `null` when the error is not a
+          // validation error.
+          zodError: error.code === "BAD_REQUEST" && cause instanceof ZodError ? z.flattenError(cause) : null,
+          // On a CONFLICT from a stale draft save: the revision the graph is at now.
+          currentRevision: cause instanceof GraphRevisionConflictError ? cause.actualRevision : null,
+          // The parser's or compiler's findings (with paths and node/edge ids) when they are the reason.
+          diagnostics: errorDiagnostics(cause),
+        },
+      };
+    },
+  });
 
 /** Builds a router from procedures and sub-routers. */
 export const createTRPCRouter = t.router;
@@ -118,21 +144,62 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** A procedure anyone may call; no session or workspace check yet. */
-export const publicProcedure = t.procedure.use(domainErrors);
+/**
+ * Refuses a procedure that declares no access rule (one built from
+ * `t.procedure` directly): every procedure says who may call it.
+ */
+const declaredAccess = t.middleware(({ meta, path, next }) => {
+  if (!meta?.access) {
+    throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `Procedure ${path} declares no access rule.` });
+  }
+  return next();
+});
+
+/** A procedure anyone may call, signed in or not (health). */
+export const publicProcedure = t.procedure.use(domainErrors).meta({ access: "public" }).use(declaredAccess);
+
+/** A procedure for any signed-in user, outside a workspace (their workspaces, accepting an invite). */
+export const userProcedure = t.procedure
+  .use(domainErrors)
+  .meta({ access: "user" })
+  .use(declaredAccess)
+  .use(async ({ ctx, next }) => {
+    const user = await ctx.getUser();
+    if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+    return next({ ctx: { user } });
+  });
 
 /**
- * A procedure acting on a workspace, available as `ctx.workspace`. Until
- * sign-in exists that is the default workspace of the local install; later
- * this is where the caller's membership is checked.
+ * A procedure acting on the caller's workspace, open to members with at
+ * least `role` (viewer < editor < owner). The workspace is the one the
+ * request selects (`x-ags-workspace` header or `ags_workspace` cookie,
+ * see access.ts), else the caller's oldest membership. `ctx.workspace`,
+ * `ctx.user` and `ctx.role` are set; every query must stay inside
+ * `ctx.workspace.id`.
  */
-export const workspaceProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const workspace = await new WorkspaceRepository(ctx.getDb()).findWorkspaceBySlug(DEFAULT_WORKSPACE.slug);
-  if (!workspace) {
-    throw new TRPCError({
-      code: "PRECONDITION_FAILED",
-      message: `The "${DEFAULT_WORKSPACE.slug}" workspace does not exist yet. Start the app with \`npm start\`, which creates it.`,
-    });
-  }
-  return next({ ctx: { workspace } });
-});
+export function workspaceProcedure(role: WorkspaceRole) {
+  return userProcedure.meta({ access: role }).use(async ({ ctx, next }) => {
+    const repository = new WorkspaceRepository(ctx.getDb());
+    const requested = selectedWorkspaceId(ctx.headers);
+    const memberships = await repository.listForUser(ctx.user.id);
+    const membership = requested
+      ? memberships.find((candidate) => candidate.id === requested)
+      : memberships.reduce<(typeof memberships)[number] | undefined>(
+          (oldest, candidate) => (!oldest || candidate.createdAt < oldest.createdAt ? candidate : oldest),
+          undefined,
+        );
+    if (!membership) {
+      throw new TRPCError({
+        code: "FORBIDDEN",
+        message: requested
+          ? "You are not a member of this workspace."
+          : "You are not a member of any workspace yet. Create one or ask an owner for an invite.",
+      });
+    }
+    const { role: memberRole, ...workspace } = membership;
+    if (!hasRole(memberRole, role)) {
+      throw new TRPCError({ code: "FORBIDDEN", message: roleRefusal(workspace.name, memberRole, role) });
+    }
+    return next({ ctx: { workspace, role: memberRole } });
+  });
+}

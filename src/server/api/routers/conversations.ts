@@ -8,7 +8,7 @@ import { createTRPCRouter, workspaceProcedure } from "@/server/api/trpc";
 /** Conversations: the playground's threads, each the runs (turns) of one graph sharing sessions and files. */
 export const conversationsRouter = createTRPCRouter({
   /** The graph's conversations, most recently active first. */
-  list: workspaceProcedure
+  list: workspaceProcedure("viewer")
     .input(
       z.strictObject({
         graphId: graphIdSchema,
@@ -18,7 +18,7 @@ export const conversationsRouter = createTRPCRouter({
     .query(({ ctx, input }) => runService(ctx).conversations(input.graphId, input.limit)),
 
   /** One conversation with its runs, oldest first. */
-  get: workspaceProcedure
+  get: workspaceProcedure("viewer")
     .input(z.strictObject({ conversationId: conversationIdSchema }))
     .query(({ ctx, input }) => runService(ctx).conversation(input.conversationId)),
 });

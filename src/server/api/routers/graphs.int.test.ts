@@ -45,6 +45,8 @@ describe("graphs.list", () => {
     const repo = new GraphRepository(db.prisma);
     const main = await workspaces.ensureWorkspace({ slug: "default", name: "Default workspace" });
     const other = await workspaces.createWorkspace({ slug: "other", name: "Other" });
+    const owner = await workspaces.ensureUser({ email: "local@agent-graph.studio", name: "Local user" });
+    await workspaces.setMembership({ workspaceId: main.id, userId: owner.id, role: "owner" });
     const older = await repo.create({ workspaceId: main.id, name: "Older", draft: { agents: [{}] } });
     await repo.create({ workspaceId: main.id, name: "Newer", draft: { agents: [{}, {}] } });
     await repo.create({ workspaceId: other.id, name: "Elsewhere", draft: { agents: [] } });
@@ -58,10 +60,10 @@ describe("graphs.list", () => {
     ]);
   });
 
-  it("says how to fix a database that was never seeded", async () => {
+  it("refuses a caller who is not signed in", async () => {
     await expect(api().graphs.list()).rejects.toMatchObject({
-      code: "PRECONDITION_FAILED",
-      message: expect.stringContaining("npm start"),
+      code: "UNAUTHORIZED",
+      message: "Sign in to continue.",
     });
   });
 });

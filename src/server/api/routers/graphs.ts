@@ -10,7 +10,7 @@ import {
   revisionSchema,
   zipBase64Schema,
 } from "@/server/api/routers/inputs";
-import { createTRPCRouter, publicProcedure, workspaceProcedure, type Database } from "@/server/api/trpc";
+import { createTRPCRouter, workspaceProcedure, type Database } from "@/server/api/trpc";
 import { listGraphSummaries } from "@/server/services/graph-summaries";
 import { listTemplates } from "@/server/services/graph-templates";
 import { GraphService } from "@/server/services/graphs";
@@ -29,7 +29,7 @@ function service(ctx: { getDb: () => Database; workspace: { id: string } }) {
  */
 export const graphsRouter = createTRPCRouter({
   /** The workspace's graphs, most recently updated first, without their documents. */
-  list: workspaceProcedure.query(async ({ ctx }) => {
+  list: workspaceProcedure("viewer").query(async ({ ctx }) => {
     const graphs = await listGraphSummaries(ctx.getDb(), ctx.workspace.id);
     // Without a data transformer, dates cross the wire as strings: say so in
     // the type, and keep in-process callers (server components) identical.
@@ -51,48 +51,60 @@ export const graphsRouter = createTRPCRouter({
    * a POST body instead of the URL. Invalid documents are not an error here:
    * they come back as diagnostics.
    */
-  compile: publicProcedure.input(z.object({ document: z.unknown() })).mutation(({ input }) => compile(input.document)),
+  compile: workspaceProcedure("viewer")
+    .input(z.object({ document: z.unknown() }))
+    .mutation(({ input }) => compile(input.document)),
 
   /** One graph with its draft (a schema-valid document, defaults filled), revision and version numbers. */
-  get: workspaceProcedure.input(byId).query(({ ctx, input }) => service(ctx).get(input.graphId)),
+  get: workspaceProcedure("viewer")
+    .input(byId)
+    .query(({ ctx, input }) => service(ctx).get(input.graphId)),
 
   /** What a new graph can start from: each example graph. */
-  templates: workspaceProcedure.query(() => listTemplates()),
+  templates: workspaceProcedure("viewer").query(() => listTemplates()),
 
   /** A new graph, blank (one main agent on the scripted model) or from a template. */
-  create: workspaceProcedure
+  create: workspaceProcedure("editor")
     .input(z.strictObject({ name: graphNameSchema.optional(), templateId: z.string().max(100).optional() }))
     .mutation(async ({ ctx, input }) => ({ id: (await service(ctx).create(input)).id })),
 
   /** Saves the draft if the graph is still at `revision`; CONFLICT (with `data.currentRevision`) otherwise. */
-  updateDraft: workspaceProcedure
+  updateDraft: workspaceProcedure("editor")
     .input(z.strictObject({ graphId: graphIdSchema, revision: revisionSchema, draft: z.unknown() }))
     .mutation(({ ctx, input }) => service(ctx).updateDraft(input)),
 
   /** Renames the graph (and its draft), as a new revision. */
-  rename: workspaceProcedure
+  rename: workspaceProcedure("editor")
     .input(z.strictObject({ graphId: graphIdSchema, name: graphNameSchema }))
     .mutation(({ ctx, input }) => service(ctx).rename(input.graphId, input.name)),
 
   /** Copies the draft into a new graph "<name> (copy)". */
-  duplicate: workspaceProcedure.input(byId).mutation(({ ctx, input }) => service(ctx).duplicate(input.graphId)),
+  duplicate: workspaceProcedure("editor")
+    .input(byId)
+    .mutation(({ ctx, input }) => service(ctx).duplicate(input.graphId)),
 
   /** Deletes the graph and all its versions. */
-  delete: workspaceProcedure.input(byId).mutation(({ ctx, input }) => service(ctx).delete(input.graphId)),
+  delete: workspaceProcedure("editor")
+    .input(byId)
+    .mutation(({ ctx, input }) => service(ctx).delete(input.graphId)),
 
   /** The draft as JSON text, with a file name. */
-  exportJson: workspaceProcedure.input(byId).query(({ ctx, input }) => service(ctx).exportJson(input.graphId)),
+  exportJson: workspaceProcedure("viewer")
+    .input(byId)
+    .query(({ ctx, input }) => service(ctx).exportJson(input.graphId)),
 
   /** JSON text as a new graph, or (graphId + revision) as a new revision of that draft. */
-  importJson: workspaceProcedure
+  importJson: workspaceProcedure("editor")
     .input(z.strictObject({ text: documentTextSchema, ...importTargetShape }).superRefine(checkImportTarget))
     .mutation(({ ctx, input }) => service(ctx).importJson(input)),
 
   /** The draft as a zip of Markdown agent specs (base64), with a file name. */
-  exportMarkdown: workspaceProcedure.input(byId).query(({ ctx, input }) => service(ctx).exportMarkdown(input.graphId)),
+  exportMarkdown: workspaceProcedure("viewer")
+    .input(byId)
+    .query(({ ctx, input }) => service(ctx).exportMarkdown(input.graphId)),
 
   /** A zip of Markdown agent specs as a new graph, or (graphId + revision) as a new revision of that draft. */
-  importMarkdown: workspaceProcedure
+  importMarkdown: workspaceProcedure("editor")
     .input(z.strictObject({ zipBase64: zipBase64Schema, ...importTargetShape }).superRefine(checkImportTarget))
     .mutation(({ ctx, input }) => service(ctx).importMarkdown(input)),
 });

@@ -8,7 +8,7 @@ const db = setupTestDatabase();
 
 describe("health.ping", () => {
   it("reports ok when the database answers", async () => {
-    const api = createCaller({ headers: new Headers(), getDb: () => db.prisma });
+    const api = createCaller({ headers: new Headers(), getDb: () => db.prisma, getUser: async () => null });
 
     await expect(api.health.ping()).resolves.toMatchObject({
       status: "ok",
@@ -21,7 +21,7 @@ describe("health.ping", () => {
     const server = db.server;
     const unreachable = createPrismaClient(server.connectionString.replace(`:${server.port}/`, ":1/"));
     try {
-      const api = createCaller({ headers: new Headers(), getDb: () => unreachable });
+      const api = createCaller({ headers: new Headers(), getDb: () => unreachable, getUser: async () => null });
       const health = await api.health.ping();
       expect(health.status).toBe("degraded");
       expect(health.db).toMatch(/reach|connect|ECONNREFUSED/i);
@@ -37,6 +37,7 @@ describe("health.ping", () => {
       getDb: () => {
         throw new Error("DATABASE_URL is not set.");
       },
+      getUser: async () => null,
     });
     await expect(api.health.ping()).resolves.toMatchObject({ status: "degraded", db: "DATABASE_URL is not set." });
   });

@@ -21,16 +21,22 @@ export const versionsRouter = createTRPCRouter({
    * it equals the latest version. Any error diagnostic refuses with
    * UNPROCESSABLE_CONTENT and `data.diagnostics`.
    */
-  create: workspaceProcedure.input(byGraph).mutation(({ ctx, input }) => service(ctx).create(input.graphId)),
+  create: workspaceProcedure("editor")
+    .input(byGraph)
+    .mutation(({ ctx, input }) => service(ctx).create(input.graphId)),
 
   /** The graph's versions, newest first. */
-  list: workspaceProcedure.input(byGraph).query(({ ctx, input }) => service(ctx).list(input.graphId)),
+  list: workspaceProcedure("viewer")
+    .input(byGraph)
+    .query(({ ctx, input }) => service(ctx).list(input.graphId)),
 
   /** One version with its document and runtime definition. */
-  get: workspaceProcedure.input(byVersion).query(({ ctx, input }) => service(ctx).get(input.graphId, input.version)),
+  get: workspaceProcedure("viewer")
+    .input(byVersion)
+    .query(({ ctx, input }) => service(ctx).get(input.graphId, input.version)),
 
   /** What changed per agent, edge, setting and graph field from one version to another (or to the draft). */
-  diff: workspaceProcedure
+  diff: workspaceProcedure("viewer")
     .input(
       z.strictObject({
         graphId: graphIdSchema,
@@ -43,12 +49,12 @@ export const versionsRouter = createTRPCRouter({
     .query(({ ctx, input }) => service(ctx).diff(input.graphId, input.from, input.to)),
 
   /** Makes this the graph's one published version (any other is unpublished). */
-  publish: workspaceProcedure
+  publish: workspaceProcedure("editor")
     .input(byVersion)
     .mutation(({ ctx, input }) => service(ctx).publish(input.graphId, input.version)),
 
   /** Makes the version's document the draft, as a new revision of the one the caller holds. */
-  restore: workspaceProcedure
+  restore: workspaceProcedure("editor")
     .input(z.strictObject({ graphId: graphIdSchema, version: versionNumberSchema, revision: revisionSchema }))
     .mutation(({ ctx, input }) => service(ctx).restore(input.graphId, input.version, input.revision)),
 });

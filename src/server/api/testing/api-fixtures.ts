@@ -10,13 +10,19 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { appRouter, createCaller } from "@/server/api/root";
 import { limitRequestBody } from "@/server/http/body-limit";
 import { seedDefaults } from "@/server/db/seed";
+import { testContext, type CallerIdentity } from "@/server/api/testing/test-context";
+
+export { testContext, type CallerIdentity } from "@/server/api/testing/test-context";
 import { truncateAppTables } from "@/server/db/test-db";
 import { GraphRepository } from "@/server/repositories/graph-repository";
 import { WorkspaceRepository } from "@/server/repositories/workspace-repository";
 
-/** A tRPC caller in-process, as a server component would call. */
-export function callerFor(prisma: PrismaClient) {
-  return createCaller({ headers: new Headers(), getDb: () => prisma });
+/**
+ * A tRPC caller in-process, as a server component would call: by default
+ * the local owner of the default workspace; `null` for a signed-out caller.
+ */
+export function callerFor(prisma: PrismaClient, identity?: CallerIdentity | null) {
+  return createCaller(testContext(prisma, identity));
 }
 
 /** Empties the database, seeds the default workspace with the examples, and adds another workspace with one graph. */
@@ -73,7 +79,7 @@ export async function httpCall(
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: () => ({ headers: req.headers, getDb: () => prisma }),
+    createContext: () => testContext(prisma, undefined, req.headers),
   });
   const body = (await response.json()) as { result?: { data: unknown }; error?: Omit<HttpError, "status"> };
   if (body.error) return { ok: false, error: { ...body.error, status: response.status } };

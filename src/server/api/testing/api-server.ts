@@ -13,6 +13,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 
 import type { PrismaClient } from "@/generated/prisma/client";
 import { appRouter } from "@/server/api/root";
+import { testContext } from "@/server/api/testing/test-context";
 import { limitRequestBody } from "@/server/http/body-limit";
 import type { RunEventHub } from "@/server/runs/live/run-event-hub";
 
@@ -53,8 +54,7 @@ export async function startApiServer(options: { prisma: PrismaClient; hub: RunEv
         req: request,
         router: appRouter,
         createContext: () => ({
-          headers: request.headers,
-          getDb: () => options.prisma,
+          ...testContext(options.prisma, undefined, request.headers),
           getRunEvents: () => options.hub,
         }),
       });

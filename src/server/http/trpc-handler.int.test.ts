@@ -1,7 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
+import { resetWorld } from "@/server/api/testing/api-fixtures";
+import { testContext } from "@/server/api/testing/test-context";
+import { setupTestDatabase } from "@/server/db/test-db";
 import { MAX_REQUEST_BODY_BYTES } from "@/server/http/body-limit";
-import { POST } from "./route";
+import { createTrpcHandler } from "@/server/http/trpc-handler";
+
+const db = setupTestDatabase();
+// The route's handler, called as the local owner of the default workspace.
+const POST = createTrpcHandler((req) => testContext(db.prisma, undefined, req.headers));
+
+beforeAll(async () => {
+  await resetWorld(db.prisma);
+});
 
 const URL_BASE = "http://localhost/api/trpc";
 

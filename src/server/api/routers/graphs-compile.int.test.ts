@@ -1,21 +1,21 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
-import { createCaller } from "@/server/api/root";
-import type { TRPCContext } from "@/server/api/trpc";
+import { callerFor, resetWorld } from "@/server/api/testing/api-fixtures";
+import { setupTestDatabase } from "@/server/db/test-db";
 
-/** A caller whose database access fails loudly: compile must not need one. */
+const db = setupTestDatabase();
+
+/** The local owner of the default workspace: compile needs a member (the workspace's tool catalog). */
 function callerWithoutDatabase() {
-  const ctx: TRPCContext = {
-    headers: new Headers(),
-    getDb: () => {
-      throw new Error("this procedure must not touch the database");
-    },
-  };
-  return createCaller(ctx);
+  return callerFor(db.prisma);
 }
+
+beforeAll(async () => {
+  await resetWorld(db.prisma);
+});
 
 function readExample(file: string): unknown {
   return JSON.parse(readFileSync(path.join(__dirname, "../../../../examples", file), "utf8"));
