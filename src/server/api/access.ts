@@ -63,7 +63,7 @@ const WHAT_ROLES_DO: Record<WorkspaceRole, string> = {
 
 /** The sentence a refused member reads. */
 export function roleRefusal(workspaceName: string, actual: WorkspaceRole, needed: WorkspaceRole): string {
-  return `You are ${actual === "owner" ? "an" : "a"} ${actual} in "${workspaceName}": only ${needed}s${
+  return `You are ${actual === "viewer" ? "a" : "an"} ${actual} in "${workspaceName}": only ${needed}s${
     needed === "owner" ? "" : " and owners"
   } may ${WHAT_ROLES_DO[needed]}. Ask an owner for the ${needed} role.`;
 }
