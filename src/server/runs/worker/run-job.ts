@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import type { PrismaClient } from "@/generated/prisma/client";
 import { type EventSink, runGraph } from "@/core/runtime";
 import { createRunPorts } from "@/server/runtime/create-run-ports";
 import { RUN_EVENTS_CHANNEL } from "../contract";
@@ -16,11 +17,14 @@ import { enqueueRun } from "./enqueue-run";
 import type { LocalRuns } from "./local-runs";
 import type { WorkerProviders } from "./provider-env";
 import { redactingSessionStore, redactingSink } from "./redact-secrets";
+import { type RunResources, resolveRunResources } from "./run-resources";
 import type { RunPersistence, WorkerLogger } from "./run-persistence";
 
 /** What the jobs of one worker share. */
 export interface RunJobContext {
   pool: pg.Pool;
+  /** Reads the workspace's providers, prices and tools when a run starts. */
+  db: PrismaClient;
   workerId: string;
   persistence: RunPersistence;
   providers: WorkerProviders;
@@ -32,6 +36,7 @@ export interface RunJobContext {
 }
 
 interface ClaimedRun {
+  workspace_id: string;
   version_id: string | null;
   content_hash: string;
   conversation_id: string;
@@ -66,7 +71,7 @@ async function claimRun(ctx: RunJobContext, runId: string): Promise<ClaimedRun |
   const { rows } = await ctx.pool.query<ClaimedRun>(
     `UPDATE runs SET status = 'running', worker_id = $2, started_at = now(), heartbeat_at = now()
       WHERE id = $1 AND status = 'queued'
-      RETURNING version_id, content_hash, conversation_id, input, options, cancel_requested_at, cancel_reason`,
+      RETURNING workspace_id, version_id, content_hash, conversation_id, input, options, cancel_requested_at, cancel_reason`,
     [runId, ctx.workerId],
   );
   return rows[0] ?? null;
@@ -79,17 +84,20 @@ async function executeClaimed(
   abortSignal: AbortSignal | undefined,
 ): Promise<void> {
   let handle: ReturnType<typeof runGraph>;
+  let resources: RunResources | undefined;
   try {
     const options = storedRunOptionsSchema.parse(claimed.options ?? {});
     const parsed = await ctx.definitions.get(claimed.content_hash, () => definitionOf(ctx.pool, runId, claimed));
     const definition = withBudgetOverrides(parsed, options);
-    const { secrets } = ctx.providers;
+    resources = await resolveRunResources(ctx, claimed.workspace_id);
+    const { secrets } = resources;
     const { ports } = await createRunPorts(
       definition,
       { time: "system" },
       {
-        resolveCredential: ctx.providers.resolveCredential,
+        resolveCredential: resources.resolveCredential,
         ports: {
+          ...(resources.tools ? { tools: resources.tools } : {}),
           ids: { newId: (kind) => (kind === "run" ? runId : randomUUID()) },
           sessions: redactingSessionStore(ctx.persistence.sessions, secrets),
           files: ctx.persistence.files,
@@ -101,9 +109,14 @@ async function executeClaimed(
       input: claimed.input,
       conversationId: claimed.conversation_id,
       ports: { ...ports, logger: ctx.logger },
-      options: { forceSync: options.forceSync, secrets },
+      options: {
+        forceSync: options.forceSync,
+        secrets,
+        ...(resources.priceTable ? { priceTable: resources.priceTable } : {}),
+      },
     });
   } catch (error) {
+    await resources?.close().catch(() => {});
     // Nothing ran: the run cannot start (a stored definition this build cannot read, bad options…).
     await failUnstarted(ctx, runId, `the run could not start: ${(error as Error).message}`);
     return;
@@ -121,6 +134,7 @@ async function executeClaimed(
     await failUnstarted(ctx, runId, `the run's events could not be stored: ${(error as Error).message}`);
   } finally {
     unsubscribe?.();
+    await resources?.close().catch((error: Error) => ctx.logger.warn(`run ${runId}: ${error.message}`));
   }
 }
 

@@ -16,6 +16,7 @@ import { HEARTBEAT_INTERVAL_MS, RUN_TASK, SWEEP_INTERVAL_MS, WORKER_LOST_ERROR }
 import { openControlConnection } from "./control-connection";
 import { DefinitionCache } from "./definition-cache";
 import { LocalRuns } from "./local-runs";
+import { createPrismaClient } from "@/server/db/client";
 import { parseProviderEnv, providersFromEnv } from "./provider-env";
 import { queueLogger } from "./queue-schema";
 import { type RunJobContext, WORKER_STOPPED_REASON, executeRunJob } from "./run-job";
@@ -91,6 +92,9 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
   };
   cleanups.push(() => pool.end());
   cleanups.push(() => queuePool.end());
+  // Prisma reads what a run needs from its workspace (providers, prices, tools) when it starts.
+  const db = createPrismaClient(options.connectionString, { maxConnections: 2 });
+  cleanups.push(() => db.$disconnect());
 
   try {
     await pool.query(
@@ -146,6 +150,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
 
     const context: RunJobContext = {
       pool,
+      db,
       workerId,
       persistence,
       providers,
