@@ -1,0 +1,350 @@
+/**
+ * The tenancy matrix: every procedure of the app router, called as a
+ * signed-out visitor, as a member of another workspace (naming this
+ * workspace, and acting on its own workspace with this one's ids), and —
+ * where it needs more — as a viewer and as an editor. Each must be refused
+ * and change nothing, or (reads of one's own workspace) return nothing of
+ * the other workspace.
+ *
+ * The matrix enumerates `appRouter`: a procedure without a case here fails
+ * the test, and so does a procedure whose declared access differs from its
+ * case's. Adding a procedure means adding its case.
+ */
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { Access } from "@/server/api/access";
+import { appRouter, createCaller } from "@/server/api/root";
+import { resetWorld } from "@/server/api/testing/api-fixtures";
+import { testContext, type CallerIdentity } from "@/server/api/testing/test-context";
+import { setupTestDatabase } from "@/server/db/test-db";
+import { closeRunEventHub } from "@/server/runs/live/process-hub";
+
+const db = setupTestDatabase({ queue: true });
+
+/** What the cases may reference: workspace A's members and resources, and workspace B's owner. */
+interface Fixture {
+  workspaceA: string;
+  ownerA: string;
+  editorA: string;
+  viewerA: string;
+  ownerB: string;
+  graphId: string;
+  revision: number;
+  draft: unknown;
+  documentText: string;
+  zipBase64: string;
+  runId: string;
+  conversationId: string;
+  versionId: string;
+}
+
+interface Case {
+  /** The access the procedure must declare (its tRPC meta). */
+  access: Access;
+  /** A valid input acting on workspace A (used for the role checks and for the other workspace's member). */
+  input: (f: Fixture) => unknown;
+  /**
+   * True when the input names A's resources: B's owner acting in B with it must be refused.
+   * False for inputs valid in any workspace (lists, creates): a query must then return nothing of A.
+   */
+  namesResources: boolean;
+  /** A mutation that writes nothing (compile): viewers may call it. */
+  readOnly?: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const SIMPLE_DOCUMENT = {
+  schemaVersion: 1,
+  name: "Tenancy probe",
+  rootAgentId: "a",
+  agents: [{ id: "a", name: "A" }],
+};
+
+const CASES: Record<string, Case> = {
+  "graphs.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "graphs.compile": {
+    access: "viewer",
+    input: () => ({ document: SIMPLE_DOCUMENT }),
+    namesResources: false,
+    readOnly: true,
+  },
+  "graphs.get": { access: "viewer", input: (f) => ({ graphId: f.graphId }), namesResources: true },
+  "graphs.templates": { access: "viewer", input: () => undefined, namesResources: false },
+  "graphs.create": { access: "editor", input: () => ({ name: "Created by the matrix" }), namesResources: false },
+  "graphs.updateDraft": {
+    access: "editor",
+    input: (f) => ({ graphId: f.graphId, revision: f.revision, draft: f.draft }),
+    namesResources: true,
+  },
+  "graphs.rename": { access: "editor", input: (f) => ({ graphId: f.graphId, name: "Renamed" }), namesResources: true },
+  "graphs.duplicate": { access: "editor", input: (f) => ({ graphId: f.graphId }), namesResources: true },
+  "graphs.delete": { access: "editor", input: (f) => ({ graphId: f.graphId }), namesResources: true },
+  "graphs.exportJson": { access: "viewer", input: (f) => ({ graphId: f.graphId }), namesResources: true },
+  "graphs.importJson": {
+    access: "editor",
+    input: (f) => ({ text: f.documentText, graphId: f.graphId, revision: f.revision }),
+    namesResources: true,
+  },
+  "graphs.exportMarkdown": { access: "viewer", input: (f) => ({ graphId: f.graphId }), namesResources: true },
+  "graphs.importMarkdown": {
+    access: "editor",
+    input: (f) => ({ zipBase64: f.zipBase64, graphId: f.graphId, revision: f.revision }),
+    namesResources: true,
+  },
+  "versions.create": { access: "editor", input: (f) => ({ graphId: f.graphId }), namesResources: true },
+  "versions.list": { access: "viewer", input: (f) => ({ graphId: f.graphId }), namesResources: true },
+  "versions.get": { access: "viewer", input: (f) => ({ graphId: f.graphId, version: 1 }), namesResources: true },
+  "versions.diff": {
+    access: "viewer",
+    input: (f) => ({ graphId: f.graphId, from: 1, to: "draft" }),
+    namesResources: true,
+  },
+  "versions.publish": { access: "editor", input: (f) => ({ graphId: f.graphId, version: 1 }), namesResources: true },
+  "versions.restore": {
+    access: "editor",
+    input: (f) => ({ graphId: f.graphId, version: 1, revision: f.revision }),
+    namesResources: true,
+  },
+  "runs.start": { access: "editor", input: (f) => ({ graphId: f.graphId, input: "hello" }), namesResources: true },
+  "runs.cancel": { access: "editor", input: (f) => ({ runId: f.runId }), namesResources: true },
+  "runs.cancelTask": { access: "editor", input: (f) => ({ runId: f.runId, taskId: "task-1" }), namesResources: true },
+  "runs.events": { access: "viewer", input: (f) => ({ runId: f.runId }), namesResources: true },
+  "runs.list": { access: "viewer", input: () => ({}), namesResources: false },
+  "runs.get": { access: "viewer", input: (f) => ({ runId: f.runId }), namesResources: true },
+  "runs.rollups": { access: "viewer", input: (f) => ({ runId: f.runId }), namesResources: true },
+  "runs.costsByDay": {
+    access: "viewer",
+    input: () => ({
+      from: new Date(Date.now() - 30 * DAY_MS).toISOString(),
+      to: new Date(Date.now() + DAY_MS).toISOString(),
+    }),
+    namesResources: false,
+  },
+  "runs.exportTrace": { access: "viewer", input: (f) => ({ runId: f.runId }), namesResources: true },
+  "conversations.list": { access: "viewer", input: (f) => ({ graphId: f.graphId }), namesResources: true },
+  "conversations.get": {
+    access: "viewer",
+    input: (f) => ({ conversationId: f.conversationId }),
+    namesResources: true,
+  },
+  "workspaces.current": { access: "viewer", input: () => undefined, namesResources: false },
+};
+
+/**
+ * Procedures open to any signed-in user (outside a workspace), each with a
+ * check that it shows or changes nothing of a workspace the caller is not in.
+ */
+const USER_CASES: Record<string, (f: Fixture, call: Caller) => Promise<void>> = {
+  "workspaces.mine": async (f, call) => {
+    const mine = await call({ userId: f.ownerB }, "workspaces.mine", undefined);
+    expect(JSON.stringify(mine)).not.toContain(f.workspaceA);
+  },
+};
+
+/** Procedures anyone may call: they must touch no workspace's data. */
+const PUBLIC_PROCEDURES = new Set(["health.ping"]);
+
+type Caller = (identity: CallerIdentity | null, path: string, input: unknown) => Promise<unknown>;
+
+interface ProcedureDef {
+  _def: { type: "query" | "mutation" | "subscription"; meta?: { access?: Access } };
+}
+
+const procedures = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures;
+
+/**
+ * Calls `path` as `identity` (null: signed out) in-process. A subscription
+ * checks access and its run before returning its stream, which is not read.
+ */
+const call: Caller = async (identity, path, input) => {
+  const caller = createCaller(testContext(db.prisma, identity)) as unknown as Record<string, unknown>;
+  const fn = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+    input: unknown,
+  ) => Promise<unknown>;
+  const result = await fn(input);
+  return procedures[path]?._def.type === "subscription" ? "a stream" : result;
+};
+
+/** Every row of every table of the app (not the queue's), to prove a refusal wrote nothing. */
+async function everyRow(prisma: PrismaClient): Promise<string> {
+  const tables = await prisma.$queryRawUnsafe<{ table_name: string }[]>(
+    `SELECT table_name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'rate_limits')
+      ORDER BY table_name`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of tables) {
+    const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
+      `SELECT to_jsonb(t)::text AS row FROM "${table_name}" t ORDER BY 1`,
+    );
+    parts.push(`${table_name}:${rows.map((row) => row.row).join("\n")}`);
+  }
+  return parts.join("\n\n");
+}
+
+/** Expects `path` to be refused with one of `codes` and the database to be unchanged. */
+async function expectRefused(
+  identity: CallerIdentity | null,
+  path: string,
+  input: unknown,
+  codes: readonly TRPCError["code"][],
+): Promise<void> {
+  const before = await everyRow(db.prisma);
+  const outcome = await call(identity, path, input).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  expect(outcome.ok, `${path} should have been refused, it returned ${JSON.stringify(outcome)}`).toBe(false);
+  const error = (outcome as { error: unknown }).error;
+  expect(error, `${path}: ${String(error)}`).toBeInstanceOf(TRPCError);
+  expect(codes, `${path}: ${(error as TRPCError).code} ${(error as TRPCError).message}`).toContain(
+    (error as TRPCError).code,
+  );
+  expect((error as TRPCError).message.length).toBeGreaterThan(10);
+  expect(await everyRow(db.prisma), `${path} changed the database while refusing`).toBe(before);
+}
+
+let fixture: Fixture;
+
+async function member(workspaceId: string, email: string, role: "owner" | "editor" | "viewer"): Promise<string> {
+  const user = await db.prisma.user.create({ data: { email, name: email.split("@")[0]! } });
+  await db.prisma.membership.create({ data: { workspaceId, userId: user.id, role } });
+  return user.id;
+}
+
+afterAll(async () => {
+  await closeRunEventHub();
+  // The hub refuses to start again once closed: let later files in this worker open their own.
+  delete (globalThis as { __agsRunEventHubClosed?: boolean }).__agsRunEventHubClosed;
+  vi.unstubAllEnvs();
+});
+
+beforeAll(async () => {
+  // runs.events reads live events through the process's hub, which needs the database's address.
+  vi.stubEnv("DATABASE_URL", db.connectionString);
+  const world = await resetWorld(db.prisma);
+  const graph = await db.prisma.graph.findUniqueOrThrow({ where: { id: world.researchId } });
+  const otherGraph = await db.prisma.graph.findUniqueOrThrow({ where: { id: world.otherGraphId } });
+  const ownerA = await member(graph.workspaceId, "owner-a@tenancy.test", "owner");
+  const ownerB = await member(otherGraph.workspaceId, "owner-b@tenancy.test", "owner");
+  const asOwnerA = { userId: ownerA, workspaceId: graph.workspaceId };
+  const owner = createCaller(testContext(db.prisma, asOwnerA));
+  await owner.versions.create({ graphId: graph.id });
+  const started = await owner.runs.start({ graphId: graph.id, input: "tenancy" });
+  const current = await owner.graphs.get({ graphId: graph.id });
+  const version = await db.prisma.graphVersion.findFirstOrThrow({ where: { graphId: graph.id } });
+  fixture = {
+    workspaceA: graph.workspaceId,
+    ownerA,
+    editorA: await member(graph.workspaceId, "editor-a@tenancy.test", "editor"),
+    viewerA: await member(graph.workspaceId, "viewer-a@tenancy.test", "viewer"),
+    ownerB,
+    graphId: graph.id,
+    revision: current.revision,
+    draft: current.draft,
+    documentText: (await owner.graphs.exportJson({ graphId: graph.id })).text,
+    zipBase64: (await owner.graphs.exportMarkdown({ graphId: graph.id })).zipBase64,
+    runId: started.runId,
+    conversationId: started.conversationId,
+    versionId: version.id,
+  };
+});
+
+/** Ids of workspace A that a member of B must never see. */
+function idsOfA(f: Fixture): string[] {
+  return [f.workspaceA, f.graphId, f.runId, f.conversationId, f.versionId, f.ownerA, f.editorA, f.viewerA];
+}
+
+const ALL_PATHS = Object.keys(procedures).sort();
+
+describe("the tenancy matrix", () => {
+  it("has a case for every procedure, with the access it declares", () => {
+    const missing = ALL_PATHS.filter(
+      (path) => !(path in CASES) && !(path in USER_CASES) && !PUBLIC_PROCEDURES.has(path),
+    );
+    expect(missing, "procedures without a tenancy case: add one to CASES").toEqual([]);
+    for (const path of ALL_PATHS) {
+      const declared = procedures[path]!._def.meta?.access;
+      const expected = PUBLIC_PROCEDURES.has(path) ? "public" : path in USER_CASES ? "user" : CASES[path]!.access;
+      expect(declared, `${path} declares access ${String(declared)}`).toBe(expected);
+      if (procedures[path]!._def.type === "mutation" && expected === "viewer")
+        expect(
+          CASES[path]!.readOnly,
+          `${path} is a mutation open to viewers: mark it readOnly if it writes nothing`,
+        ).toBe(true);
+    }
+    for (const path of [...Object.keys(CASES), ...Object.keys(USER_CASES)])
+      expect(ALL_PATHS, `case for a procedure that does not exist: ${path}`).toContain(path);
+  });
+
+  describe.each(ALL_PATHS.filter((path) => !PUBLIC_PROCEDURES.has(path)))("%s", (path) => {
+    it("refuses a signed-out caller", async () => {
+      const input = CASES[path]?.input(fixture);
+      await expectRefused(null, path, input, ["UNAUTHORIZED"]);
+    });
+
+    if (path in USER_CASES) {
+      it("shows and changes nothing of another workspace", () => USER_CASES[path]!(fixture, call));
+      return;
+    }
+    const testCase = CASES[path]!;
+
+    it("refuses a member of another workspace who names this one", async () => {
+      await expectRefused({ userId: fixture.ownerB, workspaceId: fixture.workspaceA }, path, testCase.input(fixture), [
+        "FORBIDDEN",
+      ]);
+    });
+
+    if (testCase.namesResources) {
+      it("refuses this workspace's resources to a member of another workspace acting in theirs", async () => {
+        const kind = procedures[path]!._def.type;
+        if (kind === "mutation") {
+          await expectRefused({ userId: fixture.ownerB }, path, testCase.input(fixture), ["NOT_FOUND", "FORBIDDEN"]);
+          return;
+        }
+        const outcome = await call({ userId: fixture.ownerB }, path, testCase.input(fixture)).then(
+          (value) => ({ ok: true as const, value }),
+          (error: unknown) => ({ ok: false as const, error }),
+        );
+        if (outcome.ok) {
+          for (const id of idsOfA(fixture)) expect(JSON.stringify(outcome.value ?? null)).not.toContain(id);
+        } else {
+          expect(["NOT_FOUND", "FORBIDDEN"]).toContain((outcome.error as TRPCError).code);
+        }
+      });
+    } else if (procedures[path]!._def.type !== "mutation") {
+      it("returns nothing of this workspace to a member of another workspace", async () => {
+        const value = await call({ userId: fixture.ownerB }, path, testCase.input(fixture));
+        for (const id of idsOfA(fixture)) expect(JSON.stringify(value ?? null)).not.toContain(id);
+      });
+    }
+
+    if (testCase.access === "editor" || testCase.access === "owner") {
+      it("refuses a viewer", async () => {
+        await expectRefused(
+          { userId: fixture.viewerA, workspaceId: fixture.workspaceA },
+          path,
+          testCase.input(fixture),
+          ["FORBIDDEN"],
+        );
+      });
+    } else {
+      it("serves a viewer", async () => {
+        await call({ userId: fixture.viewerA, workspaceId: fixture.workspaceA }, path, testCase.input(fixture));
+      });
+    }
+    if (testCase.access === "owner") {
+      it("refuses an editor", async () => {
+        await expectRefused(
+          { userId: fixture.editorA, workspaceId: fixture.workspaceA },
+          path,
+          testCase.input(fixture),
+          ["FORBIDDEN"],
+        );
+      });
+    }
+  });
+});
