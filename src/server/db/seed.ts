@@ -9,6 +9,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/repositories/db-client";
 import { GraphRepository } from "@/server/repositories/graph-repository";
 import { WorkspaceRepository } from "@/server/repositories/workspace-repository";
+import { setUpWorkspace } from "@/server/services/workspace-setup";
 import { DEFAULT_WORKSPACE, LOCAL_USER } from "./defaults";
 import { EXAMPLES_DIR } from "./paths";
 
@@ -92,6 +93,7 @@ async function seedInTransaction(tx: DbClient, examples: Example[]): Promise<See
   const workspace = await workspaces.ensureWorkspace(DEFAULT_WORKSPACE);
   const user = await workspaces.ensureUser(LOCAL_USER);
   await workspaces.setMembership({ workspaceId: workspace.id, userId: user.id, role: "owner" });
+  await setUpWorkspace(tx, workspace.id);
 
   const existing = new Set((await graphs.list(workspace.id)).map((graph) => graph.name));
   const importedGraphs: string[] = [];
