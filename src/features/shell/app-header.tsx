@@ -4,9 +4,10 @@ import styles from "./app-shell.module.css";
 import { HealthIndicator } from "./health-indicator";
 import { MainNav } from "./main-nav";
 import { ThemeSwitch } from "./theme-switch";
+import { UserMenu } from "./user-menu";
 
 /** The product mark: three agents joined by handoffs. */
-function LogoMark() {
+export function LogoMark() {
   return (
     <svg className={styles.logoMark} viewBox="0 0 24 24" aria-hidden="true">
       <rect width="24" height="24" rx="6" fill="currentColor" />
@@ -24,7 +25,7 @@ function LogoMark() {
   );
 }
 
-/** The app's top bar: product name, section navigation, theme switch, server status. */
+/** The app's top bar: product name, section navigation, theme switch, server status, the signed-in person. */
 export function AppHeader() {
   return (
     <header className={styles.header}>
@@ -37,6 +38,7 @@ export function AppHeader() {
         <div className={styles.headerEnd}>
           <ThemeSwitch />
           <HealthIndicator />
+          <UserMenu />
         </div>
       </div>
     </header>
