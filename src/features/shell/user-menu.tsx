@@ -1,7 +1,8 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
@@ -29,13 +30,15 @@ function initials(name: string, email: string): string {
 export function UserMenu() {
   const session = authClient.useSession();
   const pathname = usePathname();
+  const router = useRouter();
+  const queryClient = useQueryClient();
   const [signingOut, setSigningOut] = useState(false);
   const user = session.data?.user;
 
   useEffect(() => {
     if (session.isPending || session.error || session.data) return;
-    window.location.assign(`/sign-in?${new URLSearchParams({ next: pathname }).toString()}`);
-  }, [session.isPending, session.error, session.data, pathname]);
+    router.replace(`/sign-in?${new URLSearchParams({ next: pathname }).toString()}`);
+  }, [session.isPending, session.error, session.data, pathname, router]);
 
   async function signOut() {
     setSigningOut(true);
@@ -45,7 +48,10 @@ export function UserMenu() {
       toast.error(`Couldn’t sign out: ${error.message ?? `HTTP ${error.status}`}`);
       return;
     }
-    window.location.assign("/sign-in");
+    // Nothing of the signed-out person's workspace stays in this tab's cache.
+    queryClient.clear();
+    router.replace("/sign-in");
+    router.refresh();
   }
 
   if (!user) return null;
