@@ -30,24 +30,63 @@ export interface SessionUser {
 /** Request header naming the workspace (its id) a call acts on; wins over the cookie. */
 export const WORKSPACE_HEADER = "x-ags-workspace";
 
-/** Cookie holding the workspace id the browser last switched to. */
-export const WORKSPACE_COOKIE = "ags_workspace";
+/** Cookie holding the workspace id the browser last switched to (set by the header's switcher). */
+export { WORKSPACE_COOKIE } from "@/lib/workspace-cookie";
+import { WORKSPACE_COOKIE } from "@/lib/workspace-cookie";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The workspace id a request selects (header, then cookie), or null for "my oldest membership". */
-export function selectedWorkspaceId(headers: Headers): string | null {
+/** The workspace a request selects and where it said so. */
+export interface WorkspaceSelection {
+  id: string;
+  from: "header" | "cookie";
+}
+
+/** The workspace a request selects (header, then cookie), or null for "my oldest membership". */
+export function selectedWorkspace(headers: Headers): WorkspaceSelection | null {
   const fromHeader = headers.get(WORKSPACE_HEADER)?.trim();
-  if (fromHeader) return UUID.test(fromHeader) ? fromHeader.toLowerCase() : fromHeader;
+  if (fromHeader) return { id: UUID.test(fromHeader) ? fromHeader.toLowerCase() : fromHeader, from: "header" };
   const cookie = headers.get("cookie");
   if (!cookie) return null;
   for (const part of cookie.split(";")) {
     const [name, ...rest] = part.trim().split("=");
     if (name !== WORKSPACE_COOKIE) continue;
-    const value = decodeURIComponent(rest.join("=")).trim();
-    return UUID.test(value) ? value.toLowerCase() : null;
+    let value: string;
+    try {
+      value = decodeURIComponent(rest.join("=")).trim();
+    } catch {
+      return null;
+    }
+    return UUID.test(value) ? { id: value.toLowerCase(), from: "cookie" } : null;
   }
   return null;
+}
+
+/** The workspace id a request selects (header, then cookie), or null for "my oldest membership". */
+export function selectedWorkspaceId(headers: Headers): string | null {
+  return selectedWorkspace(headers)?.id ?? null;
+}
+
+/**
+ * The membership a request acts in: the one the header names (a header
+ * naming a workspace the caller is not in is refused: `null`), else the one
+ * the cookie names, else — no cookie, or a cookie left over from a workspace
+ * the caller has left or was removed from — their oldest membership. Null
+ * when there is none.
+ */
+export function pickMembership<T extends { id: string; createdAt: Date }>(
+  memberships: readonly T[],
+  headers: Headers,
+): { membership: T | null; requested: boolean } {
+  const selection = selectedWorkspace(headers);
+  const named = selection && memberships.find((candidate) => candidate.id === selection.id);
+  if (named) return { membership: named, requested: true };
+  if (selection?.from === "header") return { membership: null, requested: true };
+  const oldest = memberships.reduce<T | undefined>(
+    (found, candidate) => (!found || candidate.createdAt < found.createdAt ? candidate : found),
+    undefined,
+  );
+  return { membership: oldest ?? null, requested: false };
 }
 
 /** True when `actual` is at least `needed`. */

@@ -1,6 +1,8 @@
 import { conversationsRouter } from "@/server/api/routers/conversations";
 import { graphsRouter } from "@/server/api/routers/graphs";
 import { healthRouter } from "@/server/api/routers/health";
+import { invitationsRouter } from "@/server/api/routers/invitations";
+import { membersRouter } from "@/server/api/routers/members";
 import { runsRouter } from "@/server/api/routers/runs";
 import { versionsRouter } from "@/server/api/routers/versions";
 import { workspacesRouter } from "@/server/api/routers/workspaces";
@@ -14,6 +16,8 @@ export const appRouter = createTRPCRouter({
   runs: runsRouter,
   conversations: conversationsRouter,
   workspaces: workspacesRouter,
+  members: membersRouter,
+  invitations: invitationsRouter,
 });
 
 /** The API's type, for the client: never import the router itself there. */

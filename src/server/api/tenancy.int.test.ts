@@ -30,6 +30,8 @@ interface Fixture {
   editorA: string;
   viewerA: string;
   ownerB: string;
+  /** A viewer of A who exists to leave it (members.leave as "serves a viewer"). */
+  leaverA: string;
   graphId: string;
   revision: number;
   draft: unknown;
@@ -38,6 +40,9 @@ interface Fixture {
   runId: string;
   conversationId: string;
   versionId: string;
+  /** A pending invitation of A, and its token. */
+  invitationId: string;
+  inviteToken: string;
 }
 
 interface Case {
@@ -52,6 +57,11 @@ interface Case {
   namesResources: boolean;
   /** A mutation that writes nothing (compile): viewers may call it. */
   readOnly?: boolean;
+  /**
+   * A mutation open to viewers that changes only the caller's own membership
+   * (members.leave): "serves a viewer" calls it as a viewer kept for it.
+   */
+  selfOnly?: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -131,6 +141,22 @@ const CASES: Record<string, Case> = {
     namesResources: true,
   },
   "workspaces.current": { access: "viewer", input: () => undefined, namesResources: false },
+  "workspaces.rename": { access: "owner", input: () => ({ name: "Renamed by the matrix" }), namesResources: false },
+  "members.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "members.setRole": {
+    access: "owner",
+    input: (f) => ({ userId: f.editorA, role: "viewer" }),
+    namesResources: true,
+  },
+  "members.remove": { access: "owner", input: (f) => ({ userId: f.editorA }), namesResources: true },
+  "members.leave": { access: "viewer", input: () => undefined, namesResources: false, selfOnly: true },
+  "invitations.create": { access: "owner", input: () => ({ role: "editor" }), namesResources: false },
+  "invitations.list": { access: "owner", input: () => undefined, namesResources: false },
+  "invitations.revoke": {
+    access: "owner",
+    input: (f) => ({ invitationId: f.invitationId }),
+    namesResources: true,
+  },
 };
 
 /**
@@ -141,11 +167,46 @@ const USER_CASES: Record<string, (f: Fixture, call: Caller) => Promise<void>> = 
   "workspaces.mine": async (f, call) => {
     const mine = await call({ userId: f.ownerB }, "workspaces.mine", undefined);
     expect(JSON.stringify(mine)).not.toContain(f.workspaceA);
+    // Naming A in the header does not make it B's current workspace, nor list it.
+    const naming = await call({ userId: f.ownerB, workspaceId: f.workspaceA }, "workspaces.mine", undefined);
+    expect(JSON.stringify(naming)).not.toContain(f.workspaceA);
+  },
+  "workspaces.create": async (f, call) => {
+    const membersOfA = await db.prisma.membership.findMany({ where: { workspaceId: f.workspaceA } });
+    const created = (await call({ userId: f.ownerB, workspaceId: f.workspaceA }, "workspaces.create", {
+      name: "B's second",
+    })) as { id: string };
+    for (const id of idsOfA(f)) expect(JSON.stringify(created)).not.toContain(id);
+    expect(await db.prisma.membership.findMany({ where: { workspaceId: created.id } })).toEqual([
+      expect.objectContaining({ userId: f.ownerB, role: "owner" }),
+    ]);
+    expect(await db.prisma.membership.findMany({ where: { workspaceId: f.workspaceA } })).toEqual(membersOfA);
+    await db.prisma.workspace.delete({ where: { id: created.id } });
+  },
+  "invitations.accept": async (f, _call) => {
+    // Only the link's token admits anyone: B's owner, naming A, with a made-up token gets nothing.
+    await expectRefused(
+      { userId: f.ownerB, workspaceId: f.workspaceA },
+      "invitations.accept",
+      { token: "x".repeat(43) },
+      ["NOT_FOUND"],
+    );
+    // A revoked link of A admits nobody either.
+    await db.prisma.invitation.update({ where: { id: f.invitationId }, data: { revokedAt: new Date() } });
+    try {
+      await expectRefused({ userId: f.ownerB }, "invitations.accept", { token: f.inviteToken }, ["CONFLICT"]);
+    } finally {
+      await db.prisma.invitation.update({ where: { id: f.invitationId }, data: { revokedAt: null } });
+    }
   },
 };
 
-/** Procedures anyone may call: they must touch no workspace's data. */
-const PUBLIC_PROCEDURES = new Set(["health.ping"]);
+/**
+ * Procedures anyone may call: they must touch no workspace's data, or — an
+ * invite link's summary — only what the link's holder is meant to see
+ * (members.int.test.ts checks invitations.inspect field by field).
+ */
+const PUBLIC_PROCEDURES = new Set(["health.ping", "invitations.inspect"]);
 
 type Caller = (identity: CallerIdentity | null, path: string, input: unknown) => Promise<unknown>;
 
@@ -236,12 +297,14 @@ beforeAll(async () => {
   const started = await owner.runs.start({ graphId: graph.id, input: "tenancy" });
   const current = await owner.graphs.get({ graphId: graph.id });
   const version = await db.prisma.graphVersion.findFirstOrThrow({ where: { graphId: graph.id } });
+  const invite = await owner.invitations.create({ role: "editor", email: "invitee@tenancy.test" });
   fixture = {
     workspaceA: graph.workspaceId,
     ownerA,
     editorA: await member(graph.workspaceId, "editor-a@tenancy.test", "editor"),
     viewerA: await member(graph.workspaceId, "viewer-a@tenancy.test", "viewer"),
     ownerB,
+    leaverA: await member(graph.workspaceId, "leaver-a@tenancy.test", "viewer"),
     graphId: graph.id,
     revision: current.revision,
     draft: current.draft,
@@ -250,12 +313,25 @@ beforeAll(async () => {
     runId: started.runId,
     conversationId: started.conversationId,
     versionId: version.id,
+    invitationId: invite.id,
+    inviteToken: invite.link.split("/").pop()!,
   };
 });
 
 /** Ids of workspace A that a member of B must never see. */
 function idsOfA(f: Fixture): string[] {
-  return [f.workspaceA, f.graphId, f.runId, f.conversationId, f.versionId, f.ownerA, f.editorA, f.viewerA];
+  return [
+    f.workspaceA,
+    f.graphId,
+    f.runId,
+    f.conversationId,
+    f.versionId,
+    f.ownerA,
+    f.editorA,
+    f.viewerA,
+    f.leaverA,
+    f.invitationId,
+  ];
 }
 
 const ALL_PATHS = Object.keys(procedures).sort();
@@ -272,8 +348,8 @@ describe("the tenancy matrix", () => {
       expect(declared, `${path} declares access ${String(declared)}`).toBe(expected);
       if (procedures[path]!._def.type === "mutation" && expected === "viewer")
         expect(
-          CASES[path]!.readOnly,
-          `${path} is a mutation open to viewers: mark it readOnly if it writes nothing`,
+          CASES[path]!.readOnly || CASES[path]!.selfOnly,
+          `${path} is a mutation open to viewers: mark it readOnly if it writes nothing (selfOnly if it changes only the caller's membership)`,
         ).toBe(true);
     }
     for (const path of [...Object.keys(CASES), ...Object.keys(USER_CASES)])
@@ -333,7 +409,8 @@ describe("the tenancy matrix", () => {
       });
     } else {
       it("serves a viewer", async () => {
-        await call({ userId: fixture.viewerA, workspaceId: fixture.workspaceA }, path, testCase.input(fixture));
+        const viewer = testCase.selfOnly ? fixture.leaverA : fixture.viewerA;
+        await call({ userId: viewer, workspaceId: fixture.workspaceA }, path, testCase.input(fixture));
       });
     }
     if (testCase.access === "owner") {

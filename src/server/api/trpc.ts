@@ -21,8 +21,8 @@ import { InvalidInputError } from "@/server/errors/invalid-input-error";
 import { WorkspaceRepository } from "@/server/repositories/workspace-repository";
 import {
   hasRole,
+  pickMembership,
   roleRefusal,
-  selectedWorkspaceId,
   type ProcedureMeta,
   type SessionUser,
   type WorkspaceRole,
@@ -170,21 +170,15 @@ export const userProcedure = t.procedure
  * A procedure acting on the caller's workspace, open to members with at
  * least `role` (viewer < editor < owner). The workspace is the one the
  * request selects (`x-ags-workspace` header or `ags_workspace` cookie,
- * see access.ts), else the caller's oldest membership. `ctx.workspace`,
+ * see `pickMembership` in access.ts), else the caller's oldest membership. `ctx.workspace`,
  * `ctx.user` and `ctx.role` are set; every query must stay inside
  * `ctx.workspace.id`.
  */
 export function workspaceProcedure(role: WorkspaceRole) {
   return userProcedure.meta({ access: role }).use(async ({ ctx, next }) => {
     const repository = new WorkspaceRepository(ctx.getDb());
-    const requested = selectedWorkspaceId(ctx.headers);
     const memberships = await repository.listForUser(ctx.user.id);
-    const membership = requested
-      ? memberships.find((candidate) => candidate.id === requested)
-      : memberships.reduce<(typeof memberships)[number] | undefined>(
-          (oldest, candidate) => (!oldest || candidate.createdAt < oldest.createdAt ? candidate : oldest),
-          undefined,
-        );
+    const { membership, requested } = pickMembership(memberships, ctx.headers);
     if (!membership) {
       throw new TRPCError({
         code: "FORBIDDEN",
