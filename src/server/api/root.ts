@@ -1,6 +1,8 @@
 import { conversationsRouter } from "@/server/api/routers/conversations";
 import { graphsRouter } from "@/server/api/routers/graphs";
 import { healthRouter } from "@/server/api/routers/health";
+import { pricesRouter } from "@/server/api/routers/prices";
+import { providersRouter } from "@/server/api/routers/providers";
 import { runsRouter } from "@/server/api/routers/runs";
 import { versionsRouter } from "@/server/api/routers/versions";
 import { workspacesRouter } from "@/server/api/routers/workspaces";
@@ -14,6 +16,8 @@ export const appRouter = createTRPCRouter({
   runs: runsRouter,
   conversations: conversationsRouter,
   workspaces: workspacesRouter,
+  providers: providersRouter,
+  prices: pricesRouter,
 });
 
 /** The API's type, for the client: never import the router itself there. */
