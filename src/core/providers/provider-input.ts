@@ -94,7 +94,6 @@ export function apiKeyProblem(kind: ProviderKind, key: string): string | null {
   if (/^bearer\s/i.test(key)) return 'Paste the key without the "Bearer " prefix.';
   if (/\s/.test(key)) return "The key contains spaces or line breaks: copy it again, without them.";
   if (/^["'`]|["'`]$/.test(key)) return "Paste the key without quotes.";
-  // eslint-disable-next-line no-control-regex -- a key is printable ASCII; anything else was pasted by mistake
   if (/[^\x21-\x7e]/.test(key)) return "The key contains characters that no API key has: copy it again.";
   if (key.length < 8) return "This is too short to be an API key.";
   if (key.length > 500) return "This is too long to be an API key (500 characters at most).";
@@ -183,6 +182,7 @@ export type ProviderCreate = z.output<typeof providerCreateSchema>;
 export const providerUpdateSchema = z.strictObject({
   id: providerIdSchema,
   ...providerFields,
+  name: providerNameSchema.optional(),
   removeKey: z.boolean().optional(),
 });
 
