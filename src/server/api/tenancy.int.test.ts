@@ -38,6 +38,8 @@ interface Fixture {
   runId: string;
   conversationId: string;
   versionId: string;
+  providerId: string;
+  priceId: string;
 }
 
 interface Case {
@@ -131,6 +133,28 @@ const CASES: Record<string, Case> = {
     namesResources: true,
   },
   "workspaces.current": { access: "viewer", input: () => undefined, namesResources: false },
+  "providers.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "providers.create": {
+    access: "owner",
+    input: () => ({ kind: "openai_compatible", name: "Matrix provider", baseUrl: "http://127.0.0.1:9/v1" }),
+    namesResources: false,
+  },
+  "providers.update": { access: "owner", input: (f) => ({ id: f.providerId, name: "Renamed" }), namesResources: true },
+  "providers.delete": { access: "owner", input: (f) => ({ id: f.providerId }), namesResources: true },
+  "providers.test": { access: "owner", input: (f) => ({ id: f.providerId }), namesResources: true },
+  "providers.setModels": {
+    access: "owner",
+    input: (f) => ({ id: f.providerId, models: ["matrix-model"] }),
+    namesResources: true,
+  },
+  "prices.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "prices.set": {
+    access: "owner",
+    input: (f) => ({ id: f.priceId, provider: "openai", model: "gpt-4o-mini", inputPerMTok: 1, outputPerMTok: 1 }),
+    namesResources: true,
+  },
+  "prices.delete": { access: "owner", input: (f) => ({ id: f.priceId }), namesResources: true },
+  "prices.resetToDefaults": { access: "owner", input: () => undefined, namesResources: false },
 };
 
 /**
@@ -236,6 +260,13 @@ beforeAll(async () => {
   const started = await owner.runs.start({ graphId: graph.id, input: "tenancy" });
   const current = await owner.graphs.get({ graphId: graph.id });
   const version = await db.prisma.graphVersion.findFirstOrThrow({ where: { graphId: graph.id } });
+  const provider = await owner.providers.create({
+    kind: "openai_compatible",
+    name: "Tenancy provider",
+    baseUrl: "http://127.0.0.1:9/v1",
+    apiKey: "sk-tenancy-probe-key",
+  });
+  const price = await db.prisma.modelPrice.findFirstOrThrow({ where: { workspaceId: graph.workspaceId } });
   fixture = {
     workspaceA: graph.workspaceId,
     ownerA,
@@ -250,12 +281,25 @@ beforeAll(async () => {
     runId: started.runId,
     conversationId: started.conversationId,
     versionId: version.id,
+    providerId: provider.id,
+    priceId: price.id,
   };
 });
 
 /** Ids of workspace A that a member of B must never see. */
 function idsOfA(f: Fixture): string[] {
-  return [f.workspaceA, f.graphId, f.runId, f.conversationId, f.versionId, f.ownerA, f.editorA, f.viewerA];
+  return [
+    f.workspaceA,
+    f.graphId,
+    f.runId,
+    f.conversationId,
+    f.versionId,
+    f.ownerA,
+    f.editorA,
+    f.viewerA,
+    f.providerId,
+    f.priceId,
+  ];
 }
 
 const ALL_PATHS = Object.keys(procedures).sort();

@@ -4,7 +4,7 @@
  * a model without a row is priced "unknown", never zero.
  */
 import type { PriceTable } from "@/core/models/pricing";
-import type { PriceRow } from "@/core/providers/price-input";
+import type { PriceProvider, PriceRow } from "@/core/providers/price-input";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { PriceConflictError } from "@/server/errors/price-conflict-error";
 import { PriceNotFoundError } from "@/server/errors/price-not-found-error";
@@ -14,7 +14,7 @@ import { setUpWorkspace } from "./workspace-setup";
 /** One row as the browser sees it. */
 export interface PriceView {
   id: string;
-  provider: string;
+  provider: PriceProvider;
   model: string;
   inputPerMTok: number;
   outputPerMTok: number;
@@ -48,6 +48,19 @@ export async function workspacePriceTable(db: DbClient, workspaceId: string): Pr
   }));
 }
 
+/** Rows are only written through `priceInputSchema`, so their provider is one of PRICE_PROVIDERS. */
+function toView(row: {
+  id: string;
+  provider: string;
+  model: string;
+  inputPerMTok: number;
+  outputPerMTok: number;
+  cachedInputPerMTok: number | null;
+  updatedAt: Date;
+}): PriceView {
+  return { ...row, provider: row.provider as PriceProvider, updatedAt: row.updatedAt.toISOString() };
+}
+
 export class PriceService {
   constructor(
     private readonly db: PrismaClient,
@@ -61,7 +74,7 @@ export class PriceService {
       select: SELECT,
       orderBy: [{ provider: "asc" }, { model: "asc" }],
     });
-    return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+    return rows.map(toView);
   }
 
   /**
@@ -112,6 +125,6 @@ export class PriceService {
   private async view(id: string): Promise<PriceView> {
     const row = await this.db.modelPrice.findFirst({ where: { id, workspaceId: this.workspaceId }, select: SELECT });
     if (!row) throw new PriceNotFoundError(id, this.workspaceId);
-    return { ...row, updatedAt: row.updatedAt.toISOString() };
+    return toView(row);
   }
 }
