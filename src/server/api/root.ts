@@ -3,6 +3,8 @@ import { graphsRouter } from "@/server/api/routers/graphs";
 import { healthRouter } from "@/server/api/routers/health";
 import { invitationsRouter } from "@/server/api/routers/invitations";
 import { membersRouter } from "@/server/api/routers/members";
+import { pricesRouter } from "@/server/api/routers/prices";
+import { providersRouter } from "@/server/api/routers/providers";
 import { runsRouter } from "@/server/api/routers/runs";
 import { versionsRouter } from "@/server/api/routers/versions";
 import { workspacesRouter } from "@/server/api/routers/workspaces";
@@ -18,6 +20,8 @@ export const appRouter = createTRPCRouter({
   workspaces: workspacesRouter,
   members: membersRouter,
   invitations: invitationsRouter,
+  providers: providersRouter,
+  prices: pricesRouter,
 });
 
 /** The API's type, for the client: never import the router itself there. */

@@ -43,6 +43,8 @@ interface Fixture {
   /** A pending invitation of A, and its token. */
   invitationId: string;
   inviteToken: string;
+  providerId: string;
+  priceId: string;
 }
 
 interface Case {
@@ -157,6 +159,28 @@ const CASES: Record<string, Case> = {
     input: (f) => ({ invitationId: f.invitationId }),
     namesResources: true,
   },
+  "providers.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "providers.create": {
+    access: "owner",
+    input: () => ({ kind: "openai_compatible", name: "Matrix provider", baseUrl: "http://127.0.0.1:9/v1" }),
+    namesResources: false,
+  },
+  "providers.update": { access: "owner", input: (f) => ({ id: f.providerId, name: "Renamed" }), namesResources: true },
+  "providers.delete": { access: "owner", input: (f) => ({ id: f.providerId }), namesResources: true },
+  "providers.test": { access: "owner", input: (f) => ({ id: f.providerId }), namesResources: true },
+  "providers.setModels": {
+    access: "owner",
+    input: (f) => ({ id: f.providerId, models: ["matrix-model"] }),
+    namesResources: true,
+  },
+  "prices.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "prices.set": {
+    access: "owner",
+    input: (f) => ({ id: f.priceId, provider: "openai", model: "gpt-4o-mini", inputPerMTok: 1, outputPerMTok: 1 }),
+    namesResources: true,
+  },
+  "prices.delete": { access: "owner", input: (f) => ({ id: f.priceId }), namesResources: true },
+  "prices.resetToDefaults": { access: "owner", input: () => undefined, namesResources: false },
 };
 
 /**
@@ -298,6 +322,13 @@ beforeAll(async () => {
   const current = await owner.graphs.get({ graphId: graph.id });
   const version = await db.prisma.graphVersion.findFirstOrThrow({ where: { graphId: graph.id } });
   const invite = await owner.invitations.create({ role: "editor", email: "invitee@tenancy.test" });
+  const provider = await owner.providers.create({
+    kind: "openai_compatible",
+    name: "Tenancy provider",
+    baseUrl: "http://127.0.0.1:9/v1",
+    apiKey: "sk-tenancy-probe-key",
+  });
+  const price = await db.prisma.modelPrice.findFirstOrThrow({ where: { workspaceId: graph.workspaceId } });
   fixture = {
     workspaceA: graph.workspaceId,
     ownerA,
@@ -315,6 +346,8 @@ beforeAll(async () => {
     versionId: version.id,
     invitationId: invite.id,
     inviteToken: invite.link.split("/").pop()!,
+    providerId: provider.id,
+    priceId: price.id,
   };
 });
 
@@ -331,6 +364,8 @@ function idsOfA(f: Fixture): string[] {
     f.viewerA,
     f.leaverA,
     f.invitationId,
+    f.providerId,
+    f.priceId,
   ];
 }
 

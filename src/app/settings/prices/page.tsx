@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 
+import { PricesSection } from "@/features/settings/prices/prices-section";
+
 export const metadata: Metadata = { title: "Prices · Settings" };
 
-/** Placeholder until this section lands (issue 12). */
+/** Settings → Prices: the workspace's price table. */
 export default function PricesSettingsPage() {
-  return <p>Prices settings are being built.</p>;
+  return <PricesSection />;
 }

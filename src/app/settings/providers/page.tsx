@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 
+import { ProvidersSection } from "@/features/settings/providers/providers-section";
+
 export const metadata: Metadata = { title: "Providers · Settings" };
 
-/** Placeholder until this section lands (issue 12). */
+/** Settings → Providers: model providers and their keys. */
 export default function ProvidersSettingsPage() {
-  return <p>Providers settings are being built.</p>;
+  return <ProvidersSection />;
 }

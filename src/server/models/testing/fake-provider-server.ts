@@ -37,6 +37,16 @@ export interface FakeRequest<Body> {
   closedEarly: Promise<void>;
 }
 
+/**
+ * How the fake answers `GET …/models`: the ids it lists, the key it accepts
+ * (a Bearer token or `x-api-key`; any when unset), or no answer at all.
+ */
+export interface FakeModelsEndpoint {
+  ids: string[];
+  key?: string;
+  hang?: boolean;
+}
+
 /** A running fake provider: queue replies, inspect requests, close. */
 export interface FakeProviderServer<Body> {
   /** Base URL to give the provider: `http://127.0.0.1:<port>/v1`. */
@@ -48,6 +58,8 @@ export interface FakeProviderServer<Body> {
   enqueue(...replies: FakeReply[]): void;
   /** Queues replies for requests naming `model`. */
   enqueueFor(model: string, ...replies: FakeReply[]): void;
+  /** Serves `GET …/models` (unset: 404, like a server without the endpoint). */
+  serveModels(endpoint: FakeModelsEndpoint | null): void;
   /** Forgets queued replies and recorded requests (call between tests). */
   reset(): void;
   /** Stops listening and destroys open connections (hanging requests included). */
@@ -78,6 +90,7 @@ export async function startFakeProviderServer<Body extends { model?: string; str
   const anyQueue: FakeReply[] = [];
   const byModel = new Map<string, FakeReply[]>();
   const requests: FakeRequest<Body>[] = [];
+  let models: FakeModelsEndpoint | null = null;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -90,6 +103,14 @@ export async function startFakeProviderServer<Body extends { model?: string; str
     req.on("end", () => {
       const body = parseJson<Body>(Buffer.concat(chunks).toString("utf8"));
       requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, closedEarly });
+      if (req.method === "GET" && models && /\/models(\?|$)/.test(req.url ?? "")) {
+        if (models.hang) return;
+        const bearer = /^Bearer (.*)$/.exec(req.headers.authorization ?? "")?.[1];
+        const given = bearer ?? req.headers["x-api-key"];
+        if (models.key !== undefined && given !== models.key)
+          return protocol.sendError(res, 401, "Incorrect API key provided");
+        return sendJson(res, 200, { object: "list", data: models.ids.map((id) => ({ id, object: "model" })) });
+      }
       if (req.method !== "POST" || !req.url?.endsWith(protocol.route)) {
         return protocol.sendError(res, 404, `fake server: no route ${req.method} ${req.url}`);
       }
@@ -126,7 +147,9 @@ export async function startFakeProviderServer<Body extends { model?: string; str
       queue.push(...replies);
       byModel.set(model, queue);
     },
+    serveModels: (endpoint) => void (models = endpoint),
     reset: () => {
+      models = null;
       anyQueue.length = 0;
       byModel.clear();
       requests.length = 0;
