@@ -1,7 +1,11 @@
+import { allowedHostsRouter } from "@/server/api/routers/allowed-hosts";
 import { conversationsRouter } from "@/server/api/routers/conversations";
 import { graphsRouter } from "@/server/api/routers/graphs";
 import { healthRouter } from "@/server/api/routers/health";
+import { httpToolsRouter } from "@/server/api/routers/http-tools";
 import { runsRouter } from "@/server/api/routers/runs";
+import { secretsRouter } from "@/server/api/routers/secrets";
+import { toolsRouter } from "@/server/api/routers/tools";
 import { versionsRouter } from "@/server/api/routers/versions";
 import { workspacesRouter } from "@/server/api/routers/workspaces";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
@@ -14,6 +18,10 @@ export const appRouter = createTRPCRouter({
   runs: runsRouter,
   conversations: conversationsRouter,
   workspaces: workspacesRouter,
+  tools: toolsRouter,
+  httpTools: httpToolsRouter,
+  secrets: secretsRouter,
+  allowedHosts: allowedHostsRouter,
 });
 
 /** The API's type, for the client: never import the router itself there. */
