@@ -1,3 +1,4 @@
+import { allowedHostsRouter } from "@/server/api/routers/allowed-hosts";
 import { conversationsRouter } from "@/server/api/routers/conversations";
 import { graphsRouter } from "@/server/api/routers/graphs";
 import { healthRouter } from "@/server/api/routers/health";
@@ -5,7 +6,10 @@ import { invitationsRouter } from "@/server/api/routers/invitations";
 import { membersRouter } from "@/server/api/routers/members";
 import { pricesRouter } from "@/server/api/routers/prices";
 import { providersRouter } from "@/server/api/routers/providers";
+import { httpToolsRouter } from "@/server/api/routers/http-tools";
 import { runsRouter } from "@/server/api/routers/runs";
+import { secretsRouter } from "@/server/api/routers/secrets";
+import { toolsRouter } from "@/server/api/routers/tools";
 import { versionsRouter } from "@/server/api/routers/versions";
 import { workspacesRouter } from "@/server/api/routers/workspaces";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
@@ -22,6 +26,10 @@ export const appRouter = createTRPCRouter({
   invitations: invitationsRouter,
   providers: providersRouter,
   prices: pricesRouter,
+  tools: toolsRouter,
+  httpTools: httpToolsRouter,
+  secrets: secretsRouter,
+  allowedHosts: allowedHostsRouter,
 });
 
 /** The API's type, for the client: never import the router itself there. */

@@ -45,6 +45,9 @@ interface Fixture {
   inviteToken: string;
   providerId: string;
   priceId: string;
+  httpToolId: string;
+  secretName: string;
+  allowedHost: string;
 }
 
 interface Case {
@@ -181,7 +184,36 @@ const CASES: Record<string, Case> = {
   },
   "prices.delete": { access: "owner", input: (f) => ({ id: f.priceId }), namesResources: true },
   "prices.resetToDefaults": { access: "owner", input: () => undefined, namesResources: false },
+  "tools.catalog": { access: "viewer", input: () => undefined, namesResources: false },
+  "httpTools.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "httpTools.create": { access: "editor", input: () => HTTP_TOOL("matrix_created"), namesResources: false },
+  "httpTools.update": {
+    access: "editor",
+    input: (f) => ({ id: f.httpToolId, tool: HTTP_TOOL("matrix_renamed") }),
+    namesResources: true,
+  },
+  "httpTools.delete": { access: "editor", input: (f) => ({ id: f.httpToolId }), namesResources: true },
+  // Refused before any call; an allowed caller would get the guard's refusal of 127.0.0.1 (no request leaves).
+  "httpTools.test": {
+    access: "editor",
+    input: () => ({ tool: HTTP_TOOL("matrix_test"), args: {} }),
+    namesResources: false,
+  },
+  "secrets.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "secrets.set": {
+    access: "owner",
+    input: () => ({ name: "MATRIX_SECRET", value: "matrix-value" }),
+    namesResources: false,
+  },
+  "secrets.delete": { access: "owner", input: (f) => ({ name: f.secretName }), namesResources: true },
+  "allowedHosts.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "allowedHosts.add": { access: "owner", input: () => ({ host: "matrix.internal:8080" }), namesResources: false },
+  "allowedHosts.remove": { access: "owner", input: (f) => ({ host: f.allowedHost }), namesResources: true },
 };
+
+function HTTP_TOOL(name: string) {
+  return { name, method: "GET", urlTemplate: "http://127.0.0.1:9/probe" };
+}
 
 /**
  * Procedures open to any signed-in user (outside a workspace), each with a
@@ -329,6 +361,14 @@ beforeAll(async () => {
     apiKey: "sk-tenancy-probe-key",
   });
   const price = await db.prisma.modelPrice.findFirstOrThrow({ where: { workspaceId: graph.workspaceId } });
+  await owner.secrets.set({ name: "TENANCY_A_SECRET", value: "tenancy-a-secret-value" });
+  await owner.allowedHosts.add({ host: "tenancy-a.internal" });
+  const httpTool = await owner.httpTools.create({
+    name: "tenancy_a_tool",
+    method: "GET",
+    urlTemplate: "https://tenancy-a.example/x",
+    headers: [{ name: "Authorization", value: "Bearer {{secrets.TENANCY_A_SECRET}}" }],
+  });
   fixture = {
     workspaceA: graph.workspaceId,
     ownerA,
@@ -348,6 +388,9 @@ beforeAll(async () => {
     inviteToken: invite.link.split("/").pop()!,
     providerId: provider.id,
     priceId: price.id,
+    httpToolId: httpTool.id,
+    secretName: "TENANCY_A_SECRET",
+    allowedHost: "tenancy-a.internal",
   };
 });
 
@@ -366,6 +409,10 @@ function idsOfA(f: Fixture): string[] {
     f.invitationId,
     f.providerId,
     f.priceId,
+    f.httpToolId,
+    f.secretName,
+    f.allowedHost,
+    "tenancy_a_tool",
   ];
 }
 

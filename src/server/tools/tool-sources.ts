@@ -5,11 +5,13 @@
  * editor's tool checklist shows it, and a run calls its tools through one
  * `ToolRunner` built from every source.
  *
- * A source lives in its own file and adds itself to `TOOL_SOURCES`.
+ * A source lives in its own file; `TOOL_SOURCES` below lists each one.
  */
 import type { KnownTool } from "@/core/compiler/options";
 import type { ToolRunner } from "@/core/runtime/ports";
 import type { PrismaClient } from "@/generated/prisma/client";
+
+import { httpToolSource } from "./http/http-tool-source";
 
 /** One tool of the catalog, as the editor and the compiler see it. */
 export interface CatalogTool {
@@ -41,4 +43,4 @@ export interface ToolSource {
 }
 
 /** Every source, in catalog order. */
-export const TOOL_SOURCES: ToolSource[] = [];
+export const TOOL_SOURCES: ToolSource[] = [httpToolSource];

@@ -1,0 +1,16 @@
+import { DomainError } from "./domain-error";
+
+/** A catalog tool name is already used in the workspace (by another HTTP tool or another source's tool). */
+export class ToolNameTakenError extends DomainError {
+  override readonly name = "ToolNameTakenError";
+  readonly kind = "conflict";
+  readonly toolName: string;
+
+  /** `holder` says who has it, e.g. "another HTTP tool" or "MCP server docs-search". */
+  constructor(toolName: string, holder: string) {
+    super(
+      `The tool name ${toolName} is already used by ${holder} in this workspace; tool names are unique across the catalog. Choose another name.`,
+    );
+    this.toolName = toolName;
+  }
+}
