@@ -1,6 +1,7 @@
 import { conversationsRouter } from "@/server/api/routers/conversations";
 import { graphsRouter } from "@/server/api/routers/graphs";
 import { healthRouter } from "@/server/api/routers/health";
+import { mcpServersRouter } from "@/server/api/routers/mcp-servers";
 import { runsRouter } from "@/server/api/routers/runs";
 import { versionsRouter } from "@/server/api/routers/versions";
 import { workspacesRouter } from "@/server/api/routers/workspaces";
@@ -14,6 +15,7 @@ export const appRouter = createTRPCRouter({
   runs: runsRouter,
   conversations: conversationsRouter,
   workspaces: workspacesRouter,
+  mcpServers: mcpServersRouter,
 });
 
 /** The API's type, for the client: never import the router itself there. */

@@ -5,11 +5,12 @@
  * editor's tool checklist shows it, and a run calls its tools through one
  * `ToolRunner` built from every source.
  *
- * A source lives in its own file and adds itself to `TOOL_SOURCES`.
+ * A source lives in its own file and is listed in `TOOL_SOURCES`.
  */
 import type { KnownTool } from "@/core/compiler/options";
 import type { ToolRunner } from "@/core/runtime/ports";
 import type { PrismaClient } from "@/generated/prisma/client";
+import { mcpToolSource } from "./mcp/mcp-tool-source";
 
 /** One tool of the catalog, as the editor and the compiler see it. */
 export interface CatalogTool {
@@ -41,4 +42,4 @@ export interface ToolSource {
 }
 
 /** Every source, in catalog order. */
-export const TOOL_SOURCES: ToolSource[] = [];
+export const TOOL_SOURCES: ToolSource[] = [mcpToolSource];

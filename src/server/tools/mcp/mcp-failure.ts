@@ -5,6 +5,8 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
+import { OutboundAddressRefusedError } from "@/server/errors/outbound-address-refused-error";
+import { OutboundRequestError } from "@/server/errors/outbound-request-error";
 import type { McpEndpoint } from "./mcp-client";
 import { McpServerError, type McpFailure } from "./mcp-server-error";
 
@@ -120,8 +122,11 @@ export function describeMcpFailure(
     if (error instanceof McpError && error.code === (ErrorCode.ConnectionClosed as number)) {
       return fail("unreachable", `${server} closed the connection${doing}`);
     }
-    if (error instanceof Error && error.name === "OutboundAddressError") {
+    if (error instanceof OutboundAddressRefusedError) {
       return fail("refused_address", `${server} was not contacted: ${error.message}`);
+    }
+    if (error instanceof OutboundRequestError) {
+      return fail("unreachable", `${server} is not reachable: ${error.message}`);
     }
     if (error instanceof TypeError && /fetch failed/i.test(error.message)) {
       const cause = (error as NodeError).cause as NodeError | undefined;
