@@ -38,6 +38,7 @@ interface Fixture {
   runId: string;
   conversationId: string;
   versionId: string;
+  mcpServerId: string;
 }
 
 interface Case {
@@ -131,6 +132,27 @@ const CASES: Record<string, Case> = {
     namesResources: true,
   },
   "workspaces.current": { access: "viewer", input: () => undefined, namesResources: false },
+  "mcpServers.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "mcpServers.create": {
+    access: "owner",
+    input: () => ({ name: "matrix", transport: "stdio", command: "node", args: ["server.js"], env: [] }),
+    namesResources: false,
+  },
+  "mcpServers.update": {
+    access: "owner",
+    input: (f) => ({
+      id: f.mcpServerId,
+      settings: { name: "renamed", transport: "http", url: "https://mcp.example.com/mcp", headers: [] },
+    }),
+    namesResources: true,
+  },
+  "mcpServers.delete": { access: "owner", input: (f) => ({ id: f.mcpServerId }), namesResources: true },
+  "mcpServers.refresh": { access: "editor", input: (f) => ({ id: f.mcpServerId }), namesResources: true },
+  "mcpServers.setEnabledTools": {
+    access: "editor",
+    input: (f) => ({ id: f.mcpServerId, tools: [] }),
+    namesResources: true,
+  },
 };
 
 /**
@@ -236,6 +258,17 @@ beforeAll(async () => {
   const started = await owner.runs.start({ graphId: graph.id, input: "tenancy" });
   const current = await owner.graphs.get({ graphId: graph.id });
   const version = await db.prisma.graphVersion.findFirstOrThrow({ where: { graphId: graph.id } });
+  const mcpServer = await db.prisma.mcpServer.create({
+    data: {
+      workspaceId: graph.workspaceId,
+      name: "probe",
+      transport: "stdio",
+      command: "node",
+      args: ["-e", "process.exit(0)"],
+      tools: [{ name: "echo", description: "Echoes", inputSchema: { type: "object" } }],
+      enabledTools: ["echo"],
+    },
+  });
   fixture = {
     workspaceA: graph.workspaceId,
     ownerA,
@@ -250,12 +283,23 @@ beforeAll(async () => {
     runId: started.runId,
     conversationId: started.conversationId,
     versionId: version.id,
+    mcpServerId: mcpServer.id,
   };
 });
 
 /** Ids of workspace A that a member of B must never see. */
 function idsOfA(f: Fixture): string[] {
-  return [f.workspaceA, f.graphId, f.runId, f.conversationId, f.versionId, f.ownerA, f.editorA, f.viewerA];
+  return [
+    f.workspaceA,
+    f.graphId,
+    f.runId,
+    f.conversationId,
+    f.versionId,
+    f.ownerA,
+    f.editorA,
+    f.viewerA,
+    f.mcpServerId,
+  ];
 }
 
 const ALL_PATHS = Object.keys(procedures).sort();
