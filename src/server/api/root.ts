@@ -7,6 +7,7 @@ import { membersRouter } from "@/server/api/routers/members";
 import { pricesRouter } from "@/server/api/routers/prices";
 import { providersRouter } from "@/server/api/routers/providers";
 import { httpToolsRouter } from "@/server/api/routers/http-tools";
+import { mcpServersRouter } from "@/server/api/routers/mcp-servers";
 import { runsRouter } from "@/server/api/routers/runs";
 import { secretsRouter } from "@/server/api/routers/secrets";
 import { toolsRouter } from "@/server/api/routers/tools";
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   httpTools: httpToolsRouter,
   secrets: secretsRouter,
   allowedHosts: allowedHostsRouter,
+  mcpServers: mcpServersRouter,
 });
 
 /** The API's type, for the client: never import the router itself there. */

@@ -48,6 +48,7 @@ interface Fixture {
   httpToolId: string;
   secretName: string;
   allowedHost: string;
+  mcpServerId: string;
 }
 
 interface Case {
@@ -209,6 +210,27 @@ const CASES: Record<string, Case> = {
   "allowedHosts.list": { access: "viewer", input: () => undefined, namesResources: false },
   "allowedHosts.add": { access: "owner", input: () => ({ host: "matrix.internal:8080" }), namesResources: false },
   "allowedHosts.remove": { access: "owner", input: (f) => ({ host: f.allowedHost }), namesResources: true },
+  "mcpServers.list": { access: "viewer", input: () => undefined, namesResources: false },
+  "mcpServers.create": {
+    access: "owner",
+    input: () => ({ name: "matrix", transport: "stdio", command: "node", args: ["server.js"], env: [] }),
+    namesResources: false,
+  },
+  "mcpServers.update": {
+    access: "owner",
+    input: (f) => ({
+      id: f.mcpServerId,
+      settings: { name: "renamed", transport: "http", url: "https://mcp.example.com/mcp", headers: [] },
+    }),
+    namesResources: true,
+  },
+  "mcpServers.delete": { access: "owner", input: (f) => ({ id: f.mcpServerId }), namesResources: true },
+  "mcpServers.refresh": { access: "editor", input: (f) => ({ id: f.mcpServerId }), namesResources: true },
+  "mcpServers.setEnabledTools": {
+    access: "editor",
+    input: (f) => ({ id: f.mcpServerId, tools: [] }),
+    namesResources: true,
+  },
 };
 
 function HTTP_TOOL(name: string) {
@@ -369,6 +391,17 @@ beforeAll(async () => {
     urlTemplate: "https://tenancy-a.example/x",
     headers: [{ name: "Authorization", value: "Bearer {{secrets.TENANCY_A_SECRET}}" }],
   });
+  const mcpServer = await db.prisma.mcpServer.create({
+    data: {
+      workspaceId: graph.workspaceId,
+      name: "probe",
+      transport: "stdio",
+      command: "node",
+      args: ["-e", "process.exit(0)"],
+      tools: [{ name: "echo", description: "Echoes", inputSchema: { type: "object" } }],
+      enabledTools: ["echo"],
+    },
+  });
   fixture = {
     workspaceA: graph.workspaceId,
     ownerA,
@@ -391,6 +424,7 @@ beforeAll(async () => {
     httpToolId: httpTool.id,
     secretName: "TENANCY_A_SECRET",
     allowedHost: "tenancy-a.internal",
+    mcpServerId: mcpServer.id,
   };
 });
 
@@ -413,6 +447,7 @@ function idsOfA(f: Fixture): string[] {
     f.secretName,
     f.allowedHost,
     "tenancy_a_tool",
+    f.mcpServerId,
   ];
 }
 

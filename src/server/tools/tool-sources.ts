@@ -10,8 +10,8 @@
 import type { KnownTool } from "@/core/compiler/options";
 import type { ToolRunner } from "@/core/runtime/ports";
 import type { PrismaClient } from "@/generated/prisma/client";
-
 import { httpToolSource } from "./http/http-tool-source";
+import { mcpToolSource } from "./mcp/mcp-tool-source";
 
 /** One tool of the catalog, as the editor and the compiler see it. */
 export interface CatalogTool {
@@ -43,4 +43,4 @@ export interface ToolSource {
 }
 
 /** Every source, in catalog order. */
-export const TOOL_SOURCES: ToolSource[] = [httpToolSource];
+export const TOOL_SOURCES: ToolSource[] = [httpToolSource, mcpToolSource];

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 
+import { McpServersSection } from "@/features/settings/tools/mcp-servers-section";
+
 export const metadata: Metadata = { title: "Tools · Settings" };
 
-/** Placeholder until this section lands (issue 12). */
+/** Settings → Tools: the workspace tool catalog's sources. */
 export default function ToolsSettingsPage() {
-  return <p>Tools settings are being built.</p>;
+  return <McpServersSection />;
 }

@@ -1,0 +1,99 @@
+import path from "node:path";
+
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+
+import { expectNoSeriousAxeViolations, watchProblems } from "./support/page-checks";
+import { trpcMutation, trpcQuery } from "./support/trpc";
+
+/**
+ * Settings → Tools → MCP servers, driven like a person: add
+ * @modelcontextprotocol/server-everything as a stdio server, refresh its
+ * tools, let agents use echo, and delete it. axe and screenshots in light
+ * and dark at each step.
+ */
+
+const EVERYTHING = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+
+async function setTheme(page: Page, theme: "Light" | "Dark") {
+  await page
+    .getByRole("banner")
+    .getByRole("radio", { name: `${theme} theme` })
+    .click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", theme.toLowerCase());
+}
+
+async function lookInBothThemes(page: Page, testInfo: TestInfo, name: string) {
+  for (const theme of ["Light", "Dark"] as const) {
+    await setTheme(page, theme);
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${theme.toLowerCase()}.png`), fullPage: true });
+  }
+}
+
+interface ListedServer {
+  id: string;
+  name: string;
+  enabledTools: string[];
+  envNames: string[];
+}
+
+test("add server-everything over stdio, refresh its tools, enable echo, then delete it", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const problems = watchProblems(page);
+  // Leftovers of an earlier attempt in the same data directory.
+  for (const server of await trpcQuery<ListedServer[]>(page.request, "mcpServers.list"))
+    await trpcMutation(page.request, "mcpServers.delete", { id: server.id });
+
+  await page.goto("/settings/tools");
+  const section = page.getByRole("region", { name: "MCP servers" });
+  await expect(section.getByText("No MCP servers yet")).toBeVisible();
+  await lookInBothThemes(page, testInfo, "mcp-empty");
+
+  await section.getByRole("button", { name: "Add MCP server" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add MCP server" });
+  await dialog.getByLabel("Name").fill("Everything");
+  await dialog.getByLabel("Command", { exact: true }).fill("node; rm");
+  await dialog.getByRole("button", { name: "Add server" }).click();
+  // The shared schema's messages, on their fields; nothing is saved.
+  await expect(dialog.getByText("a server name uses lower-case letters")).toBeVisible();
+  await expect(dialog.getByText("without spaces or shell characters")).toBeVisible();
+
+  await dialog.getByLabel("Name").fill("everything");
+  await dialog.getByLabel("Command", { exact: true }).fill("node");
+  await dialog.getByRole("button", { name: "Add argument" }).click();
+  await dialog.getByLabel("Argument 1").fill(EVERYTHING);
+  await dialog.getByRole("button", { name: "Add argument" }).click();
+  await dialog.getByLabel("Argument 2").fill("stdio");
+  await dialog.getByRole("button", { name: "Add variable" }).click();
+  await dialog.getByLabel("Name of variable 1").fill("API_TOKEN");
+  await dialog.getByLabel("Value of variable 1").fill("e2e-secret-token-5521");
+  await lookInBothThemes(page, testInfo, "mcp-add-dialog");
+  await dialog.getByRole("button", { name: "Add server" }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = section.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /everything/ }) });
+  await expect(card.getByText("API_TOKEN (values hidden)")).toBeVisible();
+  await expect(card.getByText("No tools listed yet")).toBeVisible();
+  expect(await page.content()).not.toContain("e2e-secret-token-5521");
+
+  await card.getByRole("button", { name: "Refresh tools" }).click();
+  const echo = card.getByRole("checkbox", { name: /^echo/ });
+  await expect(echo).toBeVisible({ timeout: 30_000 });
+  await expect(echo).not.toBeChecked();
+  await echo.check();
+  await expect(card.getByText(/Tools agents may use \(1 of \d+\)/)).toBeVisible();
+  await expect(echo).toBeChecked();
+  await lookInBothThemes(page, testInfo, "mcp-listed");
+
+  const [listed] = await trpcQuery<ListedServer[]>(page.request, "mcpServers.list");
+  expect(listed).toMatchObject({ name: "everything", enabledTools: ["echo"], envNames: ["API_TOKEN"] });
+  await page.reload();
+  await expect(card.getByRole("checkbox", { name: /^echo/ })).toBeChecked();
+
+  await card.getByRole("button", { name: "Delete everything" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete “everything”?" });
+  await expect(confirm.getByText("Its 1 enabled tool leaves the tool catalog")).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete server" }).click();
+  await expect(section.getByText("No MCP servers yet")).toBeVisible();
+  expect(problems).toEqual([]);
+});
