@@ -29,7 +29,11 @@ export function authSecret(env: Record<string, string | undefined> = process.env
   const key = configured
     ? parseSecretKey(configured, SECRET_KEY_ENV)
     : Buffer.from(
-        resolveSecretKey({ env, dataDir: path.resolve(env.AGS_DATA_DIR || path.join(process.cwd(), ".data")) }).key,
+        // A path known only at run time: keep Next's file tracing from pulling the whole project in.
+        resolveSecretKey({
+          env,
+          dataDir: path.resolve(/*turbopackIgnore: true*/ env.AGS_DATA_DIR || path.join(process.cwd(), ".data")),
+        }).key,
         "base64",
       );
   return Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), HKDF_INFO, 32)).toString("base64");
