@@ -1,9 +1,11 @@
 import Link from "next/link";
+import { Suspense } from "react";
 
 import styles from "./app-shell.module.css";
 import { HealthIndicator } from "./health-indicator";
 import { MainNav } from "./main-nav";
 import { ThemeSwitch } from "./theme-switch";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 
 /** The product mark: three agents joined by handoffs. */
 function LogoMark() {
@@ -24,7 +26,7 @@ function LogoMark() {
   );
 }
 
-/** The app's top bar: product name, section navigation, theme switch, server status. */
+/** The app's top bar: product name, workspace switcher, section navigation, theme switch, server status. */
 export function AppHeader() {
   return (
     <header className={styles.header}>
@@ -33,6 +35,9 @@ export function AppHeader() {
           <LogoMark />
           <span className={styles.brandName}>Agent Graph Studio</span>
         </Link>
+        <Suspense fallback={null}>
+          <WorkspaceSwitcher />
+        </Suspense>
         <MainNav />
         <div className={styles.headerEnd}>
           <ThemeSwitch />
