@@ -34,19 +34,20 @@ export function WorkspaceSwitcherMenu() {
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <button
-            type="button"
-            className={styles.trigger}
-            aria-label={
-              current ? `Workspace: ${current.name}, you are ${current.role}. Switch workspace` : "Choose a workspace"
-            }
-          >
+          <button type="button" className={styles.trigger}>
             <span className={styles.mark} aria-hidden="true">
               {(current?.name.trim().charAt(0) || "?").toUpperCase()}
             </span>
+            {/* The name reads "Workspace: Acme, you are owner" (the visible text plus hidden words). */}
             <span className={styles.triggerText}>
+              <span className="visually-hidden">Workspace: </span>
               <span className={styles.triggerName}>{current?.name ?? (mine.isPending ? "…" : "No workspace")}</span>
-              {current ? <span className={styles.triggerRole}>{current.role}</span> : null}
+              {current ? (
+                <span className={styles.triggerRole}>
+                  <span className="visually-hidden">, you are </span>
+                  {current.role}
+                </span>
+              ) : null}
             </span>
             <ChevronsUpDown size={14} aria-hidden="true" className={styles.chevron} />
           </button>

@@ -12,6 +12,8 @@ export default async function MembersSettingsPage() {
   await Promise.all([
     queryClient.prefetchQuery(trpc.workspaces.current.queryOptions()),
     queryClient.prefetchQuery(trpc.members.list.queryOptions()),
+    // Owners only: for anyone else it is refused here, quietly, and never asked from the browser.
+    queryClient.prefetchQuery(trpc.invitations.list.queryOptions()),
   ]);
   return (
     <HydrateClient>
