@@ -3,11 +3,14 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 import { e2eDataDir } from "./e2e/support/e2e-data-dir";
+import { e2eSecretKey, ownerStorageStatePath } from "./e2e/support/e2e-owner";
 
 /**
  * End-to-end tests against the real product: `scripts/start.ts` with its own
  * embedded PostgreSQL in a throwaway data directory, a production build and
- * `next start`, driven by Chromium.
+ * `next start`, driven by Chromium. The global setup signs up the owner of
+ * the Default workspace; every spec runs signed in as them (`storageState`)
+ * unless it asks for a fresh, signed-out context.
  */
 
 const PORT = Number(process.env.AGS_E2E_PORT ?? 3100);
@@ -31,8 +34,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  globalSetup: "./e2e/support/global-setup.ts",
   use: {
     baseURL: BASE_URL,
+    storageState: ownerStorageStatePath(),
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
@@ -72,6 +77,11 @@ export default defineConfig({
       PORT: String(PORT),
       // A test run must never reach a developer's own database.
       DATABASE_URL: "",
+      // Known to the runner, so a second web process a spec starts accepts the owner's session too.
+      AGS_SECRET_KEY: e2eSecretKey(),
+      // Specs sign up and sign in from one address (127.0.0.1); the default of 5 a minute is tested in
+      // src/server/auth/auth.int.test.ts.
+      AGS_SIGN_IN_LIMIT: "100",
     },
     // First run includes `next build`; allow for slow CI machines.
     timeout: 300_000,

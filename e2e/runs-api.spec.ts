@@ -11,6 +11,7 @@ import { openSse, subscriptionUrl, type SseMessage } from "../src/server/api/tes
 import { findFreePort } from "../src/server/db/embedded/ports";
 import { PASSWORD_FILE } from "../src/server/db/embedded/superuser-password";
 import { e2eDataDir } from "./support/e2e-data-dir";
+import { ownerCookieHeader } from "./support/e2e-owner";
 
 /**
  * Issue 10 end to end on `npm start`'s stack: runs started through Next's
@@ -103,7 +104,11 @@ const startRun = (
 
 /** The SSE stream of `runs.events` through Next, read by `fetch` in this process. */
 function openEvents(baseURL: string | undefined, runId: string, options: { lastEventId?: string } = {}) {
-  return openSse(subscriptionUrl(`${baseURL}/api/trpc`, "runs.events", { runId }), options);
+  // Signed in as the owner (the page and request fixtures carry the session through storageState; fetch does not).
+  return openSse(subscriptionUrl(`${baseURL}/api/trpc`, "runs.events", { runId }), {
+    ...options,
+    cookie: ownerCookieHeader(),
+  });
 }
 
 /**
@@ -492,7 +497,9 @@ test.describe("stopping a web process while a run streams", () => {
         .poll(async () => (await fetch(`${otherApi}/health.ping`).catch(() => null))?.ok ?? false, { timeout: 90_000 })
         .toBe(true);
       ({ runId } = await startLongRun(request, "Still going at shutdown"));
-      const messages = await openSse(subscriptionUrl(otherApi, "runs.events", { runId }));
+      const messages = await openSse(subscriptionUrl(otherApi, "runs.events", { runId }), {
+        cookie: ownerCookieHeader(),
+      });
       // Up to the sleeper's model call: the run is under way and the stream open.
       const first: RuntimeEvent[] = [];
       while (!first.some((event) => event.type === "MODEL_CALL_START" && event.agentId === "sleeper")) {

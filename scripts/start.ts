@@ -32,6 +32,17 @@ function publicUrl(host: string, port: number): string {
   return `http://${local ? "localhost" : host}:${port}`;
 }
 
+/**
+ * How to get in: on an install nobody has signed up to yet, the first account
+ * created becomes the owner of the Default workspace (see
+ * src/server/auth/sign-up-workspace.ts).
+ */
+function signInHint(url: string, noOwnerYet: boolean): string {
+  return noOwnerYet
+    ? `Open ${url} and create an account: the first account you create owns the Default workspace (with the example graphs).`
+    : `Open ${url} and sign in (or create an account: you get a workspace of your own, and owners can invite you to theirs).`;
+}
+
 /** The worker's graceful stop, bounded: a database that no longer answers must not keep us from exiting. */
 async function stopWorker(worker: RunWorker, graceMs = 15_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -122,8 +133,11 @@ runMain(async () => {
     const server = child;
     if (server.pid !== undefined) await recordWebServer(dataRoot, server.pid);
     const probeHost = env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+    const url = publicUrl(env.HOST, env.PORT);
     void waitForHttp(`http://${probeHost}:${env.PORT}/`, server).then((ready) => {
-      if (ready && !stopRequested) console.log(`\nAgent Graph Studio is running at ${publicUrl(env.HOST, env.PORT)}\n`);
+      if (!ready || stopRequested) return;
+      console.log(`\nAgent Graph Studio is running at ${url}`);
+      console.log(`${signInHint(url, database.seed?.placeholderIsOwner ?? false)}\n`);
     });
     const code = await waitForExit(server); // a signal makes onSignal stop it
     child = undefined;

@@ -5,10 +5,11 @@ import styles from "./app-shell.module.css";
 import { HealthIndicator } from "./health-indicator";
 import { MainNav } from "./main-nav";
 import { ThemeSwitch } from "./theme-switch";
+import { UserMenu } from "./user-menu";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
 /** The product mark: three agents joined by handoffs. */
-function LogoMark() {
+export function LogoMark() {
   return (
     <svg className={styles.logoMark} viewBox="0 0 24 24" aria-hidden="true">
       <rect width="24" height="24" rx="6" fill="currentColor" />
@@ -26,7 +27,10 @@ function LogoMark() {
   );
 }
 
-/** The app's top bar: product name, workspace switcher, section navigation, theme switch, server status. */
+/**
+ * The app's top bar: product name, workspace switcher, section navigation,
+ * theme switch, server status, the signed-in person.
+ */
 export function AppHeader() {
   return (
     <header className={styles.header}>
@@ -42,6 +46,7 @@ export function AppHeader() {
         <div className={styles.headerEnd}>
           <ThemeSwitch />
           <HealthIndicator />
+          <UserMenu />
         </div>
       </div>
     </header>

@@ -2,16 +2,19 @@ import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 
 import { AppHeader } from "./app-header";
+import { HiddenOnAuthPages } from "./auth-page-gate";
 import styles from "./app-shell.module.css";
 
 /** The frame around every page: header on top, the page's content below. */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <>
-      <a href="#content" className="visually-hidden">
-        Skip to content
-      </a>
-      <AppHeader />
+      <HiddenOnAuthPages>
+        <a href="#content" className="visually-hidden">
+          Skip to content
+        </a>
+        <AppHeader />
+      </HiddenOnAuthPages>
       <main id="content" className={styles.main}>
         {children}
       </main>

@@ -10,8 +10,9 @@ import { z, ZodError } from "zod";
 
 import { databaseErrorMessage, isPrismaError } from "@/server/api/database-error-message";
 import { zodErrorMessage } from "@/server/api/validation-message";
+import { getAuth } from "@/server/auth/auth";
+import { sessionUser } from "@/server/auth/session-user";
 import { getPrisma } from "@/server/db/client";
-import { LOCAL_USER } from "@/server/db/defaults";
 import type { Diagnostic } from "@/core/diagnostics/diagnostic-schema";
 import { DomainError } from "@/server/errors/domain-error";
 import { GraphCompileError } from "@/server/errors/graph-compile-error";
@@ -54,13 +55,9 @@ export interface TRPCContext {
   getUser: () => Promise<SessionUser | null>;
 }
 
-/**
- * The user of a request. Until sign-in exists: the local user the seed
- * creates (owner of the default workspace).
- */
-async function requestUser(_headers: Headers): Promise<SessionUser | null> {
-  const user = await new WorkspaceRepository(getPrisma()).findUserByEmail(LOCAL_USER.email);
-  return user ? { id: user.id, email: user.email, name: user.name } : null;
+/** The user of a request: the one its better-auth session cookie belongs to, or null (signed out). */
+function requestUser(headers: Headers): Promise<SessionUser | null> {
+  return sessionUser(getAuth(), headers);
 }
 
 /** Builds the context for one HTTP request or server-side call. */

@@ -1,22 +1,22 @@
 /**
- * Idempotent defaults for a fresh install: the "Default workspace", a local
- * owner, and the example graphs from `examples/*.json`.
+ * Idempotent defaults for a fresh install: the "Default workspace", a
+ * placeholder owner (until the first person signs up and takes it over, see
+ * src/server/auth/sign-up-workspace.ts), and the example graphs from
+ * `examples/*.json`.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { DbClient } from "@/server/repositories/db-client";
+import { DefaultOwnerRepository } from "@/server/repositories/default-owner-repository";
 import { GraphRepository } from "@/server/repositories/graph-repository";
 import { WorkspaceRepository } from "@/server/repositories/workspace-repository";
 import { setUpWorkspace } from "@/server/services/workspace-setup";
-import { DEFAULT_WORKSPACE, LOCAL_USER } from "./defaults";
+import { DEFAULT_WORKSPACE, DEFAULT_WORKSPACE_LOCK_KEY, LOCAL_USER } from "./defaults";
 import { EXAMPLES_DIR } from "./paths";
 
 export { DEFAULT_WORKSPACE, LOCAL_USER } from "./defaults";
-
-/** Key of the advisory lock that serialises seeds (any constant no other code uses). */
-const SEED_LOCK_KEY = 7_240_617;
 
 /** Options for {@link seedDefaults}. */
 export interface SeedOptions {
@@ -29,7 +29,10 @@ export interface SeedOptions {
 /** What the seed found and did. */
 export interface SeedResult {
   workspaceId: string;
+  /** The placeholder user (author of the example graphs). */
   userId: string;
+  /** True when the placeholder owns the default workspace (nobody has signed up into it yet). */
+  placeholderIsOwner: boolean;
   /** Names of the graphs created by this call (empty when all existed). */
   importedGraphs: string[];
 }
@@ -76,10 +79,11 @@ async function readExamples(dir: string, warn: (message: string) => void): Promi
 export async function seedDefaults(prisma: PrismaClient, options: SeedOptions = {}): Promise<SeedResult> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const examples = await readExamples(options.examplesDir ?? EXAMPLES_DIR, warn);
-  // One seed at a time, even across processes sharing a database.
+  // One seed at a time, even across processes sharing a database; and never
+  // while a sign-up is taking the default workspace over.
   return prisma.$transaction(
     async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEFAULT_WORKSPACE_LOCK_KEY})`;
       return seedInTransaction(tx, examples);
     },
     { timeout: 60_000, maxWait: 60_000 },
@@ -92,7 +96,10 @@ async function seedInTransaction(tx: DbClient, examples: Example[]): Promise<See
 
   const workspace = await workspaces.ensureWorkspace(DEFAULT_WORKSPACE);
   const user = await workspaces.ensureUser(LOCAL_USER);
-  await workspaces.setMembership({ workspaceId: workspace.id, userId: user.id, role: "owner" });
+  // The placeholder owns the workspace only until a real person belongs to it (the first
+  // sign-up takes it over and removes the placeholder): then it is not added back.
+  const taken = await new DefaultOwnerRepository(tx).hasMemberOtherThan(workspace.id, LOCAL_USER.email);
+  if (!taken) await workspaces.setMembership({ workspaceId: workspace.id, userId: user.id, role: "owner" });
   await setUpWorkspace(tx, workspace.id);
 
   const existing = new Set((await graphs.list(workspace.id)).map((graph) => graph.name));
@@ -109,5 +116,5 @@ async function seedInTransaction(tx: DbClient, examples: Example[]): Promise<See
     existing.add(example.name);
     importedGraphs.push(example.name);
   }
-  return { workspaceId: workspace.id, userId: user.id, importedGraphs };
+  return { workspaceId: workspace.id, userId: user.id, placeholderIsOwner: !taken, importedGraphs };
 }

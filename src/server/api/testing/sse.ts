@@ -47,14 +47,18 @@ export function subscriptionUrl(apiUrl: string, path: string, input: unknown): s
   return `${apiUrl}/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
 }
 
-/** Opens an SSE stream; `lastEventId` is sent as the Last-Event-ID header, as a reconnecting EventSource does. */
+/**
+ * Opens an SSE stream; `lastEventId` is sent as the Last-Event-ID header, as a reconnecting EventSource does;
+ * `cookie` (a signed-in session) as the Cookie header.
+ */
 export async function openSse(
   url: string,
-  options: { lastEventId?: string; signal?: AbortSignal } = {},
+  options: { lastEventId?: string; signal?: AbortSignal; cookie?: string } = {},
 ): Promise<AsyncGenerator<SseMessage>> {
   const response = await fetch(url, {
     headers: {
       accept: "text/event-stream",
+      ...(options.cookie !== undefined && { cookie: options.cookie }),
       ...(options.lastEventId !== undefined && { "last-event-id": options.lastEventId }),
     },
     signal: options.signal,
