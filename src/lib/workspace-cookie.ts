@@ -20,3 +20,8 @@ export function workspaceCookie(workspaceId: string): string {
 export function selectWorkspaceInBrowser(workspaceId: string): void {
   document.cookie = workspaceCookie(workspaceId);
 }
+
+/** Forgets the choice (after leaving that workspace): the server then picks the oldest membership. */
+export function clearWorkspaceInBrowser(): void {
+  document.cookie = `${WORKSPACE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}

@@ -1,10 +1,12 @@
 import Link from "next/link";
+import { Suspense } from "react";
 
 import styles from "./app-shell.module.css";
 import { HealthIndicator } from "./health-indicator";
 import { MainNav } from "./main-nav";
 import { ThemeSwitch } from "./theme-switch";
 import { UserMenu } from "./user-menu";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 
 /** The product mark: three agents joined by handoffs. */
 export function LogoMark() {
@@ -25,7 +27,10 @@ export function LogoMark() {
   );
 }
 
-/** The app's top bar: product name, section navigation, theme switch, server status, the signed-in person. */
+/**
+ * The app's top bar: product name, workspace switcher, section navigation,
+ * theme switch, server status, the signed-in person.
+ */
 export function AppHeader() {
   return (
     <header className={styles.header}>
@@ -34,6 +39,9 @@ export function AppHeader() {
           <LogoMark />
           <span className={styles.brandName}>Agent Graph Studio</span>
         </Link>
+        <Suspense fallback={null}>
+          <WorkspaceSwitcher />
+        </Suspense>
         <MainNav />
         <div className={styles.headerEnd}>
           <ThemeSwitch />
