@@ -50,14 +50,16 @@ export const HELP = {
   models: {
     chain:
       "Tried in order: on a retryable error (429, 5xx, timeout, network) a model is retried, then the next one is called.",
-    provider: "Who serves the model; scripted is the built-in offline simulator (simulated answers, no key needed).",
+    provider:
+      "Who serves the model: a provider of this workspace (Settings → Providers, its key stays on the server), the server's environment keys, or the built-in offline scripted simulator (simulated answers, no key needed).",
     model: described(model.model, "Model id."),
+    modelFromProvider: "Pick one of the provider's models, or type any model id it serves.",
     retries: described(model.retries, "Retries before falling to the next model."),
     timeoutMillis: `${described(model.timeoutMillis, "Per-attempt timeout.")} In milliseconds.`,
     credentialId: described(model.credentialId, "Provider credential."),
     baseURL: "Base URL of the OpenAI-compatible API, e.g. http://localhost:11434/v1 (Ollama).",
     price:
-      "Price per 1M tokens from the price table (indicative list prices; scripted models cost what the model they are named after costs, simulated).",
+      "Price per 1M tokens from this workspace's price table (Settings → Prices); scripted models cost what the model they are named after costs, simulated.",
   },
   script: {
     turns: "The n-th model call of a session gets the n-th turn; rules are checked first.",

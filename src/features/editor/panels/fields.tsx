@@ -88,7 +88,16 @@ export function TextField<T extends FieldValues>({
   placeholder,
   mono = false,
   optional = false,
-}: FieldProps<T> & { multiline?: boolean; rows?: number; placeholder?: string; mono?: boolean; optional?: boolean }) {
+  suggestions,
+}: FieldProps<T> & {
+  multiline?: boolean;
+  rows?: number;
+  placeholder?: string;
+  mono?: boolean;
+  optional?: boolean;
+  /** Values offered while typing (a combobox that still takes free text). */
+  suggestions?: readonly string[];
+}) {
   const id = useId();
   const error = useFieldError(form, name);
   const className = `${styles.input} ${mono ? styles.mono : ""}`;
@@ -107,15 +116,26 @@ export function TextField<T extends FieldValues>({
           {...registered}
         />
       ) : (
-        <input
-          id={id}
-          type="text"
-          className={className}
-          placeholder={placeholder}
-          onKeyDown={commitOnEnter(commit)}
-          {...describedBy(id, error)}
-          {...registered}
-        />
+        <>
+          <input
+            id={id}
+            type="text"
+            className={className}
+            placeholder={placeholder}
+            autoComplete={suggestions && suggestions.length > 0 ? "off" : undefined}
+            list={suggestions && suggestions.length > 0 ? `${id}-suggestions` : undefined}
+            onKeyDown={commitOnEnter(commit)}
+            {...describedBy(id, error)}
+            {...registered}
+          />
+          {suggestions && suggestions.length > 0 ? (
+            <datalist id={`${id}-suggestions`}>
+              {suggestions.map((value) => (
+                <option key={value} value={value} />
+              ))}
+            </datalist>
+          ) : null}
+        </>
       )}
     </FieldFrame>
   );

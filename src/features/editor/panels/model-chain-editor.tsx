@@ -3,7 +3,8 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useId, useMemo } from "react";
 
-import { modelRefSchema, providerSchema, type ModelChain, type ModelRef } from "@/core/models/model-ref";
+import { modelRefSchema, type ModelChain, type ModelRef } from "@/core/models/model-ref";
+import type { PriceTable } from "@/core/models/pricing";
 
 import { moveItem, removeItem, replaceItem } from "./document-updates";
 import { HELP } from "./field-help";
@@ -11,30 +12,17 @@ import { ChoiceSelect, NumberField, TextField } from "./fields";
 import { IconButton } from "./icon-button";
 import styles from "./panels.module.css";
 import { priceLabel } from "./prices";
+import { choiceOf, providerChoices, providerOf, withChoice, type WorkspaceProvider } from "./provider-choice";
 import { ScriptEditor } from "./script-editor";
 import { useSchemaForm } from "./use-schema-form";
+import { useWorkspaceModels } from "./use-workspace-models";
 
 /** The most a chain may hold (the core's modelChainSchema). */
 const MAX_CHAIN = 10;
 
-const PROVIDER_LABELS: Record<ModelRef["provider"], string> = {
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  "openai-compatible": "OpenAI-compatible",
-  scripted: "Scripted (simulated)",
-};
-
-const PROVIDER_CHOICES = providerSchema.options.map((value) => ({ value, label: PROVIDER_LABELS[value] }));
-
 /** A new entry: a scripted model, so a chain works offline until a real provider is chosen. */
 function newModel(): ModelRef {
   return modelRefSchema.parse({ provider: "scripted", model: "gpt-4o-mini" });
-}
-
-/** The same model served by another provider: the common fields are kept, the provider's own ones reset. */
-function withProvider(ref: ModelRef, provider: ModelRef["provider"]): ModelRef {
-  const { model, retries, timeoutMillis, credentialId } = ref;
-  return modelRefSchema.parse({ provider, model, retries, timeoutMillis, credentialId });
 }
 
 /**
@@ -51,6 +39,7 @@ export function ModelChainEditor({
   /** Names the chain in labels and headings, e.g. "model chain" or "edge model override". */
   title: string;
 }) {
+  const workspace = useWorkspaceModels();
   return (
     <div className={styles.section}>
       {chain.length === 0 ? <p className={styles.muted}>No models: this chain is empty.</p> : null}
@@ -61,6 +50,7 @@ export function ModelChainEditor({
               ref_={ref}
               index={index}
               count={chain.length}
+              workspace={workspace}
               onCommit={(next, label) => onCommit(replaceItem(chain, index, next), label)}
               onMove={(to) => onCommit(moveItem(chain, index, to), `Reorder ${title}`)}
               onRemove={() => onCommit(removeItem(chain, index), `Remove model from ${title}`)}
@@ -89,10 +79,12 @@ function ModelRow({
   onCommit,
   onMove,
   onRemove,
+  workspace,
 }: {
   ref_: ModelRef;
   index: number;
   count: number;
+  workspace: { providers: WorkspaceProvider[]; priceTable: PriceTable };
   onCommit: (ref: ModelRef, label: string) => void;
   onMove: (to: number) => void;
   onRemove: () => void;
@@ -104,7 +96,13 @@ function ModelRow({
   const props = { form, commit };
   const position = index + 1;
   const model = form.watch("model");
-  const price = useMemo(() => priceLabel(ref.provider, String(model ?? "")), [ref.provider, model]);
+  const price = useMemo(
+    () => priceLabel(ref.provider, String(model ?? ""), workspace.priceTable),
+    [ref.provider, model, workspace.priceTable],
+  );
+  const choices = providerChoices(workspace.providers, ref);
+  const chosen = providerOf(ref, workspace.providers);
+  const missing = ref.provider !== "scripted" && Boolean(ref.credentialId) && !chosen;
   return (
     <div className={styles.card} role="group" aria-label={`Model ${position}`}>
       <div className={styles.cardHeader}>
@@ -136,18 +134,32 @@ function ModelRow({
         </label>
         <ChoiceSelect
           id={providerId}
-          value={ref.provider}
-          choices={PROVIDER_CHOICES}
-          aria-describedby={`${providerId}-help`}
-          onChange={(provider) =>
-            onCommit(withProvider(ref, provider as ModelRef["provider"]), `Change provider of model ${position}`)
+          value={choiceOf(ref)}
+          choices={choices}
+          aria-invalid={missing ? true : undefined}
+          aria-describedby={missing ? `${providerId}-error ${providerId}-help` : `${providerId}-help`}
+          onChange={(choice) =>
+            onCommit(withChoice(ref, choice, workspace.providers), `Change provider of model ${position}`)
           }
         />
         <p id={`${providerId}-help`} className={styles.help}>
           {HELP.models.provider}
         </p>
+        {missing ? (
+          <p id={`${providerId}-error`} className={styles.error}>
+            This chain names a provider that is not in this workspace (deleted, or the graph came from another
+            workspace): runs fail on this model until you pick a provider.
+          </p>
+        ) : null}
       </div>
-      <TextField {...props} name="model" label="Model" help={HELP.models.model} mono />
+      <TextField
+        {...props}
+        name="model"
+        label="Model"
+        help={chosen && chosen.models.length > 0 ? HELP.models.modelFromProvider : HELP.models.model}
+        mono
+        suggestions={chosen?.models}
+      />
       <p className={styles.help}>
         <strong>Price:</strong> {price}
         {price === "unknown" ? " (not in the price table)" : ""}. {HELP.models.price}
@@ -162,11 +174,8 @@ function ModelRow({
           step={1000}
         />
       </div>
-      {ref.provider === "openai-compatible" ? (
+      {ref.provider === "openai-compatible" && !ref.credentialId ? (
         <TextField {...props} name="baseURL" label="Base URL" help={HELP.models.baseURL} optional mono />
-      ) : null}
-      {ref.provider !== "scripted" ? (
-        <TextField {...props} name="credentialId" label="Credential" help={HELP.models.credentialId} optional mono />
       ) : null}
       {ref.provider === "scripted" ? (
         <ScriptEditor
