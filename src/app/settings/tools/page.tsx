@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
 
+import { ToolsSettings } from "@/features/settings/tools/tools-settings";
+
 export const metadata: Metadata = { title: "Tools · Settings" };
 
-/** Placeholder until this section lands (issue 12). */
+/**
+ * Settings → Tools: HTTP tools, MCP servers, secrets and allowed hosts.
+ * The MCP servers section goes in the `mcpServers` slot:
+ * `<ToolsSettings mcpServers={<McpServersSection />} />`.
+ */
 export default function ToolsSettingsPage() {
-  return <p>Tools settings are being built.</p>;
+  return <ToolsSettings />;
 }
