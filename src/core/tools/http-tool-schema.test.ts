@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { allowedHostSchema, httpToolInputSchema, placeholders, secretReferences } from "./http-tool-schema";
+import {
+  allowedHostSchema,
+  httpToolFormSchema,
+  httpToolFormValues,
+  httpToolInputSchema,
+  placeholders,
+  sampleArguments,
+  secretReferences,
+} from "./http-tool-schema";
 
 const base = {
   name: "get_weather",
@@ -108,5 +116,37 @@ describe("allowedHostSchema", () => {
     expect(result.error?.issues[0]?.message).toBe(
       "enter a host name or IP address, optionally with :port (e.g. localhost:8080 or 10.0.0.5), not a URL",
     );
+  });
+});
+
+describe("httpToolFormSchema", () => {
+  it("parses the parameters text and validates the tool", () => {
+    const values = { ...httpToolFormValues(), name: "t", urlTemplate: "https://x.example/{{q}}" };
+    const bad = httpToolFormSchema.safeParse({ ...values, parametersText: "{ nope" });
+    expect(bad.error?.issues.map((i) => i.path.join("."))).toEqual(["parametersText"]);
+    const unknown = httpToolFormSchema.safeParse(values);
+    expect(unknown.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["urlTemplate", '{{q}} is not a parameter: add "q" to the parameters schema\'s properties'],
+    ]);
+    const notObject = httpToolFormSchema.safeParse({
+      ...values,
+      urlTemplate: "https://x.example/",
+      parametersText: "[]",
+    });
+    expect(notObject.error?.issues[0]?.path).toEqual(["parametersText"]);
+    const ok = httpToolFormSchema.parse({
+      ...values,
+      parametersText: '{"type":"object","properties":{"q":{"type":"string"}}}',
+    });
+    expect(ok).toMatchObject({ name: "t", parameters: { type: "object", properties: { q: { type: "string" } } } });
+  });
+
+  it("samples arguments from the parameters", () => {
+    expect(
+      sampleArguments({
+        type: "object",
+        properties: { q: { type: "string" }, n: { type: "integer" }, u: { type: "string", example: "metric" } },
+      }),
+    ).toEqual({ q: "", n: 1, u: "metric" });
   });
 });

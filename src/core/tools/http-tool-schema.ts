@@ -238,3 +238,80 @@ export const allowedHostSchema = z
   });
 
 export const allowedHostInputSchema = z.object({ host: allowedHostSchema });
+
+/**
+ * The Settings → Tools form of an HTTP tool: the same fields with the
+ * parameters schema as JSON text. Parses the text and validates the whole
+ * tool with `httpToolInputSchema`, so the form shows the procedure's own
+ * messages at the fields (an issue at `parameters` lands on `parametersText`).
+ */
+export const httpToolFormSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    method: z.enum(HTTP_METHODS),
+    urlTemplate: z.string(),
+    parametersText: z.string(),
+    headers: z.array(z.object({ name: z.string(), value: z.string() })),
+    timeoutMs: z.number({ error: "enter a number of milliseconds" }),
+    maxResponseBytes: z.number({ error: "enter a number of bytes" }),
+  })
+  .transform((form, ctx) => {
+    let parameters: unknown;
+    try {
+      parameters =
+        form.parametersText.trim() === "" ? { type: "object", properties: {} } : JSON.parse(form.parametersText);
+    } catch (error) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["parametersText"],
+        message: `not valid JSON: ${(error as Error).message}`,
+      });
+      return z.NEVER;
+    }
+    const { parametersText: _text, ...fields } = form;
+    const result = httpToolInputSchema.safeParse({ ...fields, parameters });
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const path = issue.path[0] === "parameters" ? ["parametersText"] : issue.path;
+        ctx.addIssue({ code: "custom", path: path as (string | number)[], message: issue.message });
+      }
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
+export type HttpToolFormValues = z.input<typeof httpToolFormSchema>;
+
+/** The form's values for a stored (or new) tool. */
+export function httpToolFormValues(tool?: HttpToolDefinition): HttpToolFormValues {
+  return {
+    name: tool?.name ?? "",
+    description: tool?.description ?? "",
+    method: tool?.method ?? "GET",
+    urlTemplate: tool?.urlTemplate ?? "https://",
+    parametersText: JSON.stringify(tool?.parameters ?? { type: "object", properties: {} }, null, 2),
+    headers: tool?.headers ?? [],
+    timeoutMs: tool?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxResponseBytes: tool?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  };
+}
+
+/** Sample arguments for a test call: each declared parameter with a placeholder of its type. */
+export function sampleArguments(parameters: Record<string, unknown>): Record<string, unknown> {
+  const properties = (parameters.properties ?? {}) as Record<
+    string,
+    { type?: unknown; example?: unknown; default?: unknown }
+  >;
+  const sample: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(properties)) {
+    if (schema?.example !== undefined) sample[name] = schema.example;
+    else if (schema?.default !== undefined) sample[name] = schema.default;
+    else if (schema?.type === "number" || schema?.type === "integer") sample[name] = 1;
+    else if (schema?.type === "boolean") sample[name] = true;
+    else if (schema?.type === "array") sample[name] = [];
+    else if (schema?.type === "object") sample[name] = {};
+    else sample[name] = "";
+  }
+  return sample;
+}

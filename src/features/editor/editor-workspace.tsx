@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDown, ChevronUp } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 
 import { graphDocumentSchema } from "@/core/graph/schema";
 
@@ -11,7 +11,7 @@ import { EditorCanvas } from "./canvas/editor-canvas";
 import { useLiveCompile } from "./compile/use-live-compile";
 import { DiagnosticsPanel } from "./diagnostics/diagnostics-panel";
 import styles from "./editor.module.css";
-import { useGraphsClient } from "./graph-api";
+import { useGraphsClient, useToolCatalog } from "./graph-api";
 import { EditorHeader } from "./header/editor-header";
 import { CommandPalette } from "./keyboard/command-palette";
 import { ShortcutsDialog } from "./keyboard/shortcuts-dialog";
@@ -29,6 +29,10 @@ import { VersionsDrawer } from "./versions/versions-drawer";
 export function EditorWorkspace() {
   const store = useEditorStoreApi();
   const graphs = useGraphsClient();
+  const catalog = useToolCatalog();
+  useEffect(() => {
+    if (catalog.data) store.getState().setCatalog(catalog.data);
+  }, [catalog.data, store]);
   useLiveCompile();
   const autosave = useAutosave();
   const actions = useEditorActions();

@@ -24,3 +24,13 @@ export function useGraphDraft(graphId: string) {
     gcTime: 0,
   });
 }
+
+/**
+ * The workspace's tool catalog (built-ins, HTTP and MCP tools) for the tool
+ * checklist and the live compile. Refetched when the window regains focus,
+ * so a tool added in Settings → Tools in another tab shows up.
+ */
+export function useToolCatalog() {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.tools.catalog.queryOptions(), staleTime: 30_000 });
+}

@@ -11,6 +11,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { BackgroundTaskNotFoundError } from "@/server/errors/background-task-not-found-error";
 import { ConversationNotFoundError } from "@/server/errors/conversation-not-found-error";
 import { GraphCompileError } from "@/server/errors/graph-compile-error";
+import { workspaceCompileOptions } from "@/server/services/workspace-compile-options";
 import { InvalidInputError } from "@/server/errors/invalid-input-error";
 import { TooManyRunsError } from "@/server/errors/too-many-runs-error";
 import { GraphRepository } from "@/server/repositories/graph-repository";
@@ -103,7 +104,7 @@ export class RunService {
   private readonly versions: GraphVersionRepository;
 
   constructor(
-    db: PrismaClient,
+    private readonly db: PrismaClient,
     private readonly workspaceId: string,
     private readonly options: RunServiceOptions,
   ) {
@@ -159,7 +160,7 @@ export class RunService {
     const ref = { workspaceId: this.workspaceId, graphId };
     const number = version ?? (await this.versions.publishedVersion(ref)) ?? "draft";
     if (number === "draft") {
-      const compiled = compile(draft);
+      const compiled = compile(draft, await workspaceCompileOptions(this.db, this.workspaceId));
       if (compiled.definition === null || compiled.hash === null)
         throw new GraphCompileError(graphId, compiled.diagnostics, "so its draft cannot run");
       return {

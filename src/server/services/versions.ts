@@ -10,6 +10,7 @@ import { parseGraphDocument } from "@/core/graph/parse";
 import type { GraphDocument } from "@/core/graph/schema";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { GraphCompileError } from "@/server/errors/graph-compile-error";
+import { workspaceCompileOptions } from "@/server/services/workspace-compile-options";
 import { InvalidInputError } from "@/server/errors/invalid-input-error";
 import { GraphRepository, type GraphRef } from "@/server/repositories/graph-repository";
 import { GraphVersionRepository, type GraphVersionSummary } from "@/server/repositories/graph-version-repository";
@@ -51,7 +52,7 @@ export class VersionService {
   private readonly graphRepository: GraphRepository;
 
   constructor(
-    db: PrismaClient,
+    private readonly db: PrismaClient,
     private readonly workspaceId: string,
   ) {
     this.versions = new GraphVersionRepository(db);
@@ -70,7 +71,7 @@ export class VersionService {
    */
   async create(graphId: string): Promise<{ version: number; created: boolean; contentHash: string }> {
     const { document } = await this.graphs.document(graphId);
-    const result = compile(document);
+    const result = compile(document, await workspaceCompileOptions(this.db, this.workspaceId));
     if (result.definition === null || result.hash === null) throw new GraphCompileError(graphId, result.diagnostics);
     const { created, version } = await this.versions.createIfChanged({
       ...this.ref(graphId),

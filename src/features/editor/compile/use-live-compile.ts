@@ -1,12 +1,13 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 
 import type { DocumentCheck } from "@/core/analysis";
 import type { CompileResult, RuntimeDefinition } from "@/core/compiler";
 import { buildDefinition } from "@/core/compiler/build-definition";
 
-import { documentCheckOf, problemsByTarget } from "../diagnostics/problems";
+import { documentCheckOf, problemsByTarget, setKnownTools } from "../diagnostics/problems";
+import { knownToolsOf } from "../panels/tool-catalog";
 
 import { useEditor, useEditorStoreApi } from "../store/editor-context";
 import type { EditorStore } from "../store/editor-store";
@@ -46,7 +47,8 @@ export function liveCompileResult(check: DocumentCheck): CompileResult {
  * summaries with their problem badges go into the store.
  */
 export function compileInto(store: EditorStore): void {
-  const { document, summaries } = store.getState();
+  const { document, summaries, catalog } = store.getState();
+  setKnownTools(catalog ? knownToolsOf(catalog) : undefined);
   const check = documentCheckOf(document);
   const compiled = liveCompileResult(check);
   const problems = problemCountsFromTargets(problemsByTarget(document, compiled));
@@ -64,8 +66,16 @@ export function compileInto(store: EditorStore): void {
 export function useLiveCompile(): void {
   const store = useEditorStoreApi();
   const document = useEditor((state) => state.document);
+  const catalog = useEditor((state) => state.catalog);
+  const compiledWith = useRef(catalog);
 
   useEffect(() => {
+    // The catalog arrived or changed: the verdict on tool names may differ, check again now.
+    if (compiledWith.current !== catalog) {
+      compiledWith.current = catalog;
+      compileInto(store);
+      return;
+    }
     const { compiledDocument, compiled, analysis, summaries } = store.getState();
     if (compiledDocument === document) return;
     // A pan or zoom only moved the saved viewport: the verdict stands (no compile while panning a big graph).
@@ -75,5 +85,5 @@ export function useLiveCompile(): void {
     }
     const timer = window.setTimeout(() => compileInto(store), CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [document, store]);
+  }, [document, catalog, store]);
 }

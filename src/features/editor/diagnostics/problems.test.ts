@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { compile } from "@/core/compiler";
 import { graphDocumentSchema, type GraphDocumentInput } from "@/core/graph/schema";
 
-import { collectProblems, formatUsd, problemsByTarget, staticAnalysisOf } from "./problems";
+import {
+  collectProblems,
+  documentCheckOf,
+  formatUsd,
+  problemsByTarget,
+  setKnownTools,
+  staticAnalysisOf,
+} from "./problems";
 
 const gpt = { provider: "openai" as const, model: "gpt-4o" };
 const doc = (input: Partial<GraphDocumentInput> = {}) =>
@@ -121,5 +128,26 @@ describe("formatUsd", () => {
     expect(formatUsd(null)).toBe("unknown");
     expect(formatUsd(0.001)).toBe("<$0.01");
     expect(formatUsd(1234.5)).toBe("$1,234.50");
+  });
+});
+
+describe("documentCheckOf with the workspace catalog", () => {
+  it("reports an allow-listed tool as unknown until the catalog has it", () => {
+    const document = graphDocumentSchema.parse({
+      schemaVersion: 1,
+      name: "Catalog",
+      rootAgentId: "a",
+      agents: [{ id: "a", name: "A", tools: ["get_weather"] }],
+    });
+    try {
+      setKnownTools(undefined);
+      expect(documentCheckOf(document).diagnostics.map((d) => d.code)).toContain("unknown_tool");
+      setKnownTools([{ name: "get_weather", kind: "http", description: "Weather." }]);
+      expect(documentCheckOf(document).diagnostics.map((d) => d.code)).not.toContain("unknown_tool");
+      setKnownTools([]);
+      expect(documentCheckOf(document).diagnostics.map((d) => d.code)).toContain("unknown_tool");
+    } finally {
+      setKnownTools(undefined);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { checkDocument, type DocumentCheck, type StaticAnalysis } from "@/core/analysis";
 import type { CompileResult, Diagnostic, DiagnosticSeverity } from "@/core/compiler";
+import type { KnownTool } from "@/core/compiler/options";
 import type { GraphDocument } from "@/core/graph/schema";
 
 import type { Selection } from "../selection";
@@ -32,7 +33,19 @@ export interface TargetProblems {
 /** Key of a badge target: `agent:<id>` or `edge:<id>`. */
 export type ProblemTargetKey = `agent:${string}` | `edge:${string}`;
 
-const checks = new WeakMap<GraphDocument, DocumentCheck>();
+/** Checks per compiler options object (the catalog's known tools, or none yet), then per document. */
+const checks = new WeakMap<object, WeakMap<GraphDocument, DocumentCheck>>();
+const NO_CATALOG: readonly KnownTool[] = [];
+let currentKnownTools: readonly KnownTool[] | undefined;
+
+/**
+ * The workspace catalog's tools every later check knows (the editor sets
+ * them when `tools.catalog` arrives); an allow-list naming one of them is
+ * then no `unknown_tool`. Pass the same array for the same catalog.
+ */
+export function setKnownTools(knownTools: readonly KnownTool[] | undefined): void {
+  currentKnownTools = knownTools;
+}
 
 /**
  * `checkDocument(document)` — the compiler's diagnostics, the static
@@ -41,10 +54,13 @@ const checks = new WeakMap<GraphDocument, DocumentCheck>();
  * change), so the panel and the canvas badges share one run.
  */
 export function documentCheckOf(document: GraphDocument): DocumentCheck {
-  let check = checks.get(document);
+  const key = currentKnownTools ?? NO_CATALOG;
+  let byDocument = checks.get(key);
+  if (!byDocument) checks.set(key, (byDocument = new WeakMap()));
+  let check = byDocument.get(document);
   if (!check) {
-    check = checkDocument(document);
-    checks.set(document, check);
+    check = checkDocument(document, currentKnownTools ? { knownTools: currentKnownTools } : {});
+    byDocument.set(document, check);
   }
   return check;
 }

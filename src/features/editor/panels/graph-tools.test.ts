@@ -112,7 +112,31 @@ describe("graph tools in the allow-list and the main agent", () => {
       name: "search_web",
       kind: "http",
       description: "Searches.",
+      source: "Graph tools",
     });
+  });
+
+  it("lists the workspace catalog's tools with their source, after the built-ins and before the graph's own", () => {
+    const catalog = [
+      { name: "calculator", kind: "builtin" as const, description: "Calculates.", source: "Built-in" },
+      { name: "get_weather", kind: "http" as const, description: "Weather.", source: "HTTP tool (GET api.example)" },
+      { name: "search_web", kind: "mcp" as const, description: "From MCP.", source: "MCP server web" },
+    ];
+    const options = toolOptions(doc(), ["ghost"], catalog);
+    expect(options.map((o) => [o.name, o.kind, o.source])).toEqual([
+      ["read_file", "builtin", "Built-in"],
+      ["write_file", "builtin", "Built-in"],
+      ["list_files", "builtin", "Built-in"],
+      ["grep_files", "builtin", "Built-in"],
+      ["calculator", "builtin", "Built-in"],
+      ["current_time", "builtin", "Built-in"],
+      ["get_weather", "http", "HTTP tool (GET api.example)"],
+      ["search_web", "mcp", "MCP server web"],
+      ["ghost", "unknown", undefined],
+    ]);
+    expect(options.at(-1)!.description).toBe(
+      "Not built in, not in the workspace catalog and not among the graph's tools.",
+    );
   });
 
   it("makes another agent the main agent", () => {

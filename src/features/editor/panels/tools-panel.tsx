@@ -8,6 +8,7 @@ import { z } from "zod";
 import { denyMatcher } from "@/core/compiler";
 import { agentNodeSchema, denyRuleSchema, type AgentNode } from "@/core/graph/schema";
 
+import { useEditor } from "../store/editor-context";
 import { updateAgent } from "./document-updates";
 import { effectiveToolSet } from "./effective-tool-set";
 import { HELP } from "./field-help";
@@ -35,7 +36,8 @@ export function ToolsPanel(props: PanelProps & { agent: AgentNode }) {
 function AllowList({ agent, document, onChange }: PanelProps & { agent: AgentNode }) {
   const searchId = useId();
   const [query, setQuery] = useState("");
-  const options = useMemo(() => toolOptions(document, agent.tools), [document, agent.tools]);
+  const catalog = useEditor((state) => state.catalog);
+  const options = useMemo(() => toolOptions(document, agent.tools, catalog), [document, agent.tools, catalog]);
   const shown = filterToolOptions(options, query);
   const toggle = (name: string, on: boolean) => {
     const tools = toggleTool(agent.tools, name, on);
@@ -80,8 +82,14 @@ function AllowList({ agent, document, onChange }: PanelProps & { agent: AgentNod
               <label htmlFor={id}>
                 <span className={styles.checkName}>{option.name}</span>
                 <span className={styles.checkDescription}>{option.description}</span>
+                {option.source && option.kind !== "builtin" ? (
+                  <span className={styles.checkDescription}>{option.source}</span>
+                ) : null}
               </label>
-              <span className={`${styles.badge} ${option.kind === "unknown" ? styles.badgeDanger : ""}`}>
+              <span
+                className={`${styles.badge} ${option.kind === "unknown" ? styles.badgeDanger : ""}`}
+                title={option.source}
+              >
                 {KIND_LABELS[option.kind]}
               </span>
             </li>
@@ -98,7 +106,11 @@ const newRuleSchema = z.strictObject({ rule: denyRuleSchema });
 const EMPTY_RULE = { rule: "" };
 
 function DenyRules({ agent, document, onChange }: PanelProps & { agent: AgentNode }) {
-  const names = useMemo(() => toolOptions(document, agent.tools).map((o) => o.name), [document, agent.tools]);
+  const catalog = useEditor((state) => state.catalog);
+  const names = useMemo(
+    () => toolOptions(document, agent.tools, catalog).map((o) => o.name),
+    [document, agent.tools, catalog],
+  );
   const { form, commit } = useSchemaForm(newRuleSchema, EMPTY_RULE, ({ rule }, self) => {
     if (agent.denyTools.includes(rule)) return self.reset(EMPTY_RULE);
     const denyTools = [...agent.denyTools, rule];

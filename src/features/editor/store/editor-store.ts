@@ -6,6 +6,7 @@ import type { CompileResult, GraphAnalysis } from "@/core/compiler";
 import type { GraphDocument } from "@/core/graph/schema";
 
 import { EMPTY_SUMMARIES, type Summaries } from "../compile/summaries";
+import type { CatalogOption } from "../panels/tool-catalog";
 import type { Selection } from "../selection";
 import { moveAgents, type XY } from "./document-ops";
 import { differsOnlyInView, sameViewport, withViewport, type SavedViewport } from "./viewport";
@@ -47,6 +48,8 @@ export interface EditorState {
   compiledDocument: GraphDocument | null;
   analysis: GraphAnalysis | null;
   summaries: Summaries;
+  /** The workspace's tool catalog (tools.catalog), once loaded: the checklist lists it, the compile knows its tools. */
+  catalog: readonly CatalogOption[] | null;
 }
 
 export interface EditorActions {
@@ -73,6 +76,8 @@ export interface EditorActions {
     summaries: Summaries,
   ) => void;
   setSave: (save: Partial<SaveState>) => void;
+  /** The workspace's tool catalog arrived (or changed): the next compile uses it. */
+  setCatalog: (catalog: readonly CatalogOption[]) => void;
   /** The server accepted `document` as `revision`. */
   markSaved: (document: GraphDocument, revision: number) => void;
   /** Replaces the draft with the server's (reload, restore, import): history starts over. */
@@ -200,6 +205,7 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
           compiledDocument: null,
           analysis: null,
           summaries: EMPTY_SUMMARIES,
+          catalog: null,
 
           change: (next, label) => commitDocument(next, label, true),
           commit: (next, label) => commitDocument(next, label, false),
@@ -269,6 +275,7 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
           setCompiled: (compiledDocument, compiled, analysis, summaries) =>
             set({ compiledDocument, compiled, analysis, summaries }),
           setSave: (save) => set({ save: { ...get().save, ...save } }),
+          setCatalog: (catalog) => set({ catalog }),
           markSaved: (document, revision) => {
             const dirty = get().document !== document;
             set({

@@ -11,6 +11,7 @@ import {
   zipBase64Schema,
 } from "@/server/api/routers/inputs";
 import { createTRPCRouter, workspaceProcedure, type Database } from "@/server/api/trpc";
+import { workspaceCompileOptions } from "@/server/services/workspace-compile-options";
 import { listGraphSummaries } from "@/server/services/graph-summaries";
 import { listTemplates } from "@/server/services/graph-templates";
 import { GraphService } from "@/server/services/graphs";
@@ -47,13 +48,16 @@ export const graphsRouter = createTRPCRouter({
 
   /**
    * Compiles a graph document into a runtime definition plus diagnostics.
-   * Pure and side-effect free; a mutation only so large documents travel in
+   * Reads the workspace tool catalog (so allow-lists are checked against it)
+   * and writes nothing; a mutation only so large documents travel in
    * a POST body instead of the URL. Invalid documents are not an error here:
    * they come back as diagnostics.
    */
   compile: workspaceProcedure("viewer")
     .input(z.object({ document: z.unknown() }))
-    .mutation(({ input }) => compile(input.document)),
+    .mutation(async ({ ctx, input }) =>
+      compile(input.document, await workspaceCompileOptions(ctx.getDb(), ctx.workspace.id)),
+    ),
 
   /** One graph with its draft (a schema-valid document, defaults filled), revision and version numbers. */
   get: workspaceProcedure("viewer")

@@ -176,6 +176,26 @@ describe("httpTools", () => {
     );
   });
 
+  it("makes the catalog known to the server's compiles: an allow-listed HTTP tool is unknown until it exists", async () => {
+    const document = {
+      schemaVersion: 1,
+      name: "Uses echo",
+      rootAgentId: "a",
+      agents: [{ id: "a", name: "A", tools: ["echo"] }],
+    };
+    const before = await api().graphs.compile({ document });
+    expect(before.diagnostics.map((d) => d.code)).toContain("unknown_tool");
+    await api().secrets.set({ name: "API_KEY", value: SECRET });
+    await api().httpTools.create(TOOL);
+    const after = await api().graphs.compile({ document });
+    expect(after.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(after.definition?.tools).toEqual([
+      { name: "echo", kind: "http", catalogId: null, description: "Echoes the request" },
+    ]);
+    // The definition names the tool only: no URL, no header, no secret.
+    expect(JSON.stringify(after.definition)).not.toContain(server.origin);
+  });
+
   it("tests a tool: status, time and body, with secret values masked", async () => {
     await api().secrets.set({ name: "API_KEY", value: SECRET });
     await api().allowedHosts.add({ host: server.host });
