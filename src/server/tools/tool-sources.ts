@@ -5,7 +5,7 @@
  * editor's tool checklist shows it, and a run calls its tools through one
  * `ToolRunner` built from every source.
  *
- * A source lives in its own file and is listed in `TOOL_SOURCES`.
+ * A source lives in its own file; `TOOL_SOURCES` below lists each one.
  */
 import type { KnownTool } from "@/core/compiler/options";
 import type { ToolRunner } from "@/core/runtime/ports";

@@ -1,12 +1,11 @@
 /**
  * The catalog tools (HTTP, MCP) a run in a workspace may call: one
- * `ToolRunner` over every source of `TOOL_SOURCES`, the secrets their tools
- * hold, and one `close` that releases them all (MCP connections) when the
- * run ends.
+ * `ToolRunner` over the runners of every source in TOOL_SOURCES that has
+ * tools in the workspace. Built once when the run starts.
  */
 import type { ToolRunner } from "@/core/runtime/ports";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { type SourceRunner, TOOL_SOURCES } from "@/server/tools/tool-sources";
+import { TOOL_SOURCES, type SourceRunner } from "@/server/tools/tool-sources";
 
 /** A run's tool runner, the secrets its tools hold, and how to release it. */
 export interface WorkspaceTools {
@@ -15,33 +14,36 @@ export interface WorkspaceTools {
   close(): Promise<void>;
 }
 
-/** The runners of every source with tools in `workspaceId`, as one. */
-export async function workspaceTools(db: PrismaClient, workspaceId: string): Promise<WorkspaceTools> {
-  const runners: SourceRunner[] = [];
-  const closeAll = async () => {
-    await Promise.all(runners.map((source) => source.close().catch(() => {})));
-  };
-  try {
-    for (const source of TOOL_SOURCES) {
-      const runner = await source.runner(db, workspaceId);
-      if (runner) runners.push(runner);
-    }
-  } catch (error) {
-    await closeAll();
-    throw error;
-  }
-  if (runners.length === 0) return { secrets: [], close: async () => {} };
-  const owner = (name: string) => runners.find((source) => source.runner.spec(name) !== null);
+/** One runner serving each name from the first source that has it (names are unique across the catalog). */
+export function combineRunners(runners: readonly ToolRunner[]): ToolRunner {
+  const owner = (name: string) => runners.find((runner) => runner.spec(name) !== null);
   return {
-    runner: {
-      spec: (name) => owner(name)?.runner.spec(name) ?? null,
-      run: (invocation, context) => {
-        const source = owner(invocation.name);
-        if (!source) return Promise.reject(new Error(`${invocation.name} is not a tool of this workspace`));
-        return source.runner.run(invocation, context);
-      },
+    spec: (name) => owner(name)?.spec(name) ?? null,
+    run: (invocation, context) => {
+      const runner = owner(invocation.name);
+      if (!runner) return Promise.reject(new Error(`tool ${invocation.name} is not in this workspace's catalog`));
+      return runner.run(invocation, context);
     },
-    secrets: [...new Set(runners.flatMap((source) => source.secrets))],
-    close: closeAll,
+  };
+}
+
+async function closeAll(sources: readonly SourceRunner[]): Promise<void> {
+  await Promise.allSettled(sources.map((source) => source.close()));
+}
+
+export async function workspaceTools(db: PrismaClient, workspaceId: string): Promise<WorkspaceTools> {
+  const settled = await Promise.allSettled(TOOL_SOURCES.map((source) => source.runner(db, workspaceId)));
+  const sources = settled.flatMap((result) => (result.status === "fulfilled" && result.value ? [result.value] : []));
+  const failure = settled.find((result) => result.status === "rejected");
+  if (failure) {
+    // One source failing fails the run's start; release what the others opened.
+    await closeAll(sources);
+    throw failure.reason;
+  }
+  if (sources.length === 0) return { secrets: [], close: async () => {} };
+  return {
+    runner: combineRunners(sources.map((source) => source.runner)),
+    secrets: [...new Set(sources.flatMap((source) => source.secrets))],
+    close: () => closeAll(sources),
   };
 }
