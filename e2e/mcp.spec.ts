@@ -22,9 +22,12 @@ async function setTheme(page: Page, theme: "Light" | "Dark") {
   await expect(page.locator("html")).toHaveAttribute("data-theme", theme.toLowerCase());
 }
 
-async function lookInBothThemes(page: Page, testInfo: TestInfo, name: string) {
+/** axe and a screenshot in each theme; under a modal dialog (the header is inert) the theme is set directly. */
+async function lookInBothThemes(page: Page, testInfo: TestInfo, name: string, underDialog = false) {
   for (const theme of ["Light", "Dark"] as const) {
-    await setTheme(page, theme);
+    if (underDialog)
+      await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), theme.toLowerCase());
+    else await setTheme(page, theme);
     await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`${name}-${theme.toLowerCase()}.png`), fullPage: true });
   }
@@ -51,23 +54,23 @@ test("add server-everything over stdio, refresh its tools, enable echo, then del
 
   await section.getByRole("button", { name: "Add MCP server" }).click();
   const dialog = page.getByRole("dialog", { name: "Add MCP server" });
-  await dialog.getByLabel("Name").fill("Everything");
+  await dialog.getByLabel("Name", { exact: true }).fill("Everything");
   await dialog.getByLabel("Command", { exact: true }).fill("node; rm");
   await dialog.getByRole("button", { name: "Add server" }).click();
   // The shared schema's messages, on their fields; nothing is saved.
   await expect(dialog.getByText("a server name uses lower-case letters")).toBeVisible();
   await expect(dialog.getByText("without spaces or shell characters")).toBeVisible();
 
-  await dialog.getByLabel("Name").fill("everything");
+  await dialog.getByLabel("Name", { exact: true }).fill("everything");
   await dialog.getByLabel("Command", { exact: true }).fill("node");
   await dialog.getByRole("button", { name: "Add argument" }).click();
-  await dialog.getByLabel("Argument 1").fill(EVERYTHING);
+  await dialog.getByRole("textbox", { name: "Argument 1", exact: true }).fill(EVERYTHING);
   await dialog.getByRole("button", { name: "Add argument" }).click();
-  await dialog.getByLabel("Argument 2").fill("stdio");
+  await dialog.getByRole("textbox", { name: "Argument 2", exact: true }).fill("stdio");
   await dialog.getByRole("button", { name: "Add variable" }).click();
   await dialog.getByLabel("Name of variable 1").fill("API_TOKEN");
   await dialog.getByLabel("Value of variable 1").fill("e2e-secret-token-5521");
-  await lookInBothThemes(page, testInfo, "mcp-add-dialog");
+  await lookInBothThemes(page, testInfo, "mcp-add-dialog", true);
   await dialog.getByRole("button", { name: "Add server" }).click();
   await expect(dialog).toBeHidden();
 
