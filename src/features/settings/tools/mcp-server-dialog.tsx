@@ -197,6 +197,9 @@ function ArgRows({ form }: { form: Form }) {
   return (
     <fieldset className={styles.tools}>
       <legend className={styles.toolsLegend}>Arguments</legend>
+      <p className={styles.hint}>
+        Passed as they are, one per row. Every member can read them: put secrets in environment variables.
+      </p>
       <div className={styles.rows}>
         {fields.length === 0 ? <p className={styles.subtle}>No arguments.</p> : null}
         {fields.map((field, i) => {

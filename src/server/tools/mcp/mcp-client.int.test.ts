@@ -121,7 +121,8 @@ describe("stdio", () => {
           args: ["-e", "console.error('bad token ' + process.env.TOKEN); process.exit(3)"],
           env: { TOKEN: "tok-secret-123" },
         },
-        timeoutMs: 5000,
+        // Generous: the process must have time to start and exit on a busy machine.
+        timeoutMs: 15_000,
         secrets: ["tok-secret-123"],
       }),
     );

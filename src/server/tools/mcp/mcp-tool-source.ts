@@ -82,6 +82,16 @@ class ServerLink {
   }
 }
 
+/** `promise`, or a rejection as soon as `signal` aborts (a cancelled run does not wait for a slow connect). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, server: string): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error(`the call to MCP server "${server}" was cancelled`));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error(`the call to MCP server "${server}" was cancelled`));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 /** The runner serving `tools` for one run. */
 function createRunner(tools: EnabledTool[], allowedHosts: string[]): SourceRunner {
   const byName = new Map(tools.map((tool) => [tool.catalogName, tool]));
@@ -118,7 +128,7 @@ function createRunner(tools: EnabledTool[], allowedHosts: string[]): SourceRunne
       }
       const link = links.get(tool.server.id)!;
       const pending = link.get();
-      const connection = await pending;
+      const connection = await untilAborted(pending, context.signal, tool.server.name);
       try {
         return await connection.callTool(tool.tool, args as Record<string, unknown>, context.signal);
       } catch (error) {
