@@ -47,6 +47,8 @@ test("a signed-out visitor is sent to sign-in, and the API answers UNAUTHORIZED"
 });
 
 test("sign up, land in your own workspace, sign out, sign in again; a wrong password is refused", async ({ page }) => {
+  // Five page loads and four password hashes (scrypt) in one story: slow on a busy machine.
+  test.setTimeout(120_000);
   const problems = watchProblems(page);
   const person = { name: "Grace Hopper", email: freshEmail("grace"), password: "a long enough password" };
 
@@ -110,6 +112,7 @@ test("an email that already has an account is named on sign-up", async ({ page }
 });
 
 test("after signing in, next= returns to a page of this site only", async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto("/sign-in?next=%2Fcosts");
   await signIn(page, E2E_OWNER.email, E2E_OWNER.password);
   await expect(page).toHaveURL(/\/costs$/);
@@ -125,6 +128,7 @@ test("after signing in, next= returns to a page of this site only", async ({ pag
 
 for (const scheme of ["light", "dark"] as const) {
   test(`the sign-in and sign-up pages are accessible in the ${scheme} theme`, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     for (const path of ["/sign-in", "/sign-up"]) {
       await page.goto(path);
