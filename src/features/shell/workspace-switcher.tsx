@@ -1,6 +1,7 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { connection } from "next/server";
 
-import { getQueryClient, HydrateClient, trpc } from "@/trpc/server";
+import { getQueryClient, trpc } from "@/trpc/server";
 
 import { WorkspaceSwitcherMenu } from "./workspace-switcher-menu";
 
@@ -12,15 +13,21 @@ import { WorkspaceSwitcherMenu } from "./workspace-switcher-menu";
 export async function WorkspaceSwitcher() {
   // The answer depends on the request's session: never prerender it.
   await connection();
+  const queryClient = getQueryClient();
   try {
-    await getQueryClient().fetchQuery(trpc.workspaces.mine.queryOptions());
+    await queryClient.fetchQuery(trpc.workspaces.mine.queryOptions());
   } catch {
     // Signed out (or the database is down: the header's status light says so).
     return null;
   }
+  // Only this query: the page's own prefetches (maybe still running, maybe refused) are its business.
+  const key = JSON.stringify(trpc.workspaces.mine.queryKey());
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === "success" && JSON.stringify(query.queryKey) === key,
+  });
   return (
-    <HydrateClient>
+    <HydrationBoundary state={state}>
       <WorkspaceSwitcherMenu />
-    </HydrateClient>
+    </HydrationBoundary>
   );
 }

@@ -9,12 +9,12 @@ export const metadata: Metadata = { title: "Members · Settings" };
 export default async function MembersSettingsPage() {
   // Fetched in-process while rendering; the client component takes over from the hydrated cache.
   const queryClient = getQueryClient();
-  await Promise.all([
-    queryClient.prefetchQuery(trpc.workspaces.current.queryOptions()),
+  const [current] = await Promise.all([
+    queryClient.fetchQuery(trpc.workspaces.current.queryOptions()).catch(() => null),
     queryClient.prefetchQuery(trpc.members.list.queryOptions()),
-    // Owners only: for anyone else it is refused here, quietly, and never asked from the browser.
-    queryClient.prefetchQuery(trpc.invitations.list.queryOptions()),
   ]);
+  // Invitations are for owners only: nobody else's page asks for them.
+  if (current?.role === "owner") await queryClient.prefetchQuery(trpc.invitations.list.queryOptions());
   return (
     <HydrateClient>
       <MembersSettings />
