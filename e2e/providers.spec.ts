@@ -99,7 +99,10 @@ test("an owner adds a provider, tests it, picks it in a model chain, runs it and
   const model = inspector.getByRole("group", { name: "Model 1" });
   await model.getByLabel("Provider").click();
   await page.getByRole("option", { name: `${PROVIDER} · OpenAI-compatible` }).click();
-  await expect(model.getByLabel("Model", { exact: true })).toHaveValue("e2e-fake-model");
+  // The provider's first model (sorted), then another of its models typed into the combobox.
+  await expect(model.getByLabel("Model", { exact: true })).toHaveValue("e2e-fake-large");
+  await model.getByLabel("Model", { exact: true }).fill("e2e-fake-model");
+  await model.getByLabel("Model", { exact: true }).press("Enter");
   await expect(model).toContainText("unknown");
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
   const providers = await trpcQuery<Array<{ id: string; name: string }>>(request, "providers.list");
