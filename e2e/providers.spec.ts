@@ -75,6 +75,8 @@ test("an owner adds a provider, tests it, picks it in a model chain, runs it and
   await dialog.getByLabel("API key").fill(KEY);
   await dialog.getByRole("button", { name: "Add provider" }).click();
   await expect(dialog.getByText(/must not contain a user name or password/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await dialog.screenshot({ path: testInfo.outputPath("add-provider-dialog-error.png") });
   await dialog.getByLabel("Base URL").fill(fake.baseURL);
   await dialog.getByRole("button", { name: "Add provider" }).click();
   await expect(dialog).toBeHidden();
@@ -106,6 +108,7 @@ test("an owner adds a provider, tests it, picks it in a model chain, runs it and
   await model.getByLabel("Model", { exact: true }).fill("e2e-fake-model");
   await model.getByLabel("Model", { exact: true }).press("Enter");
   await expect(model).toContainText("unknown");
+  await model.screenshot({ path: testInfo.outputPath("editor-model-picked-provider.png") });
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
   const providers = await trpcQuery<Array<{ id: string; name: string }>>(request, "providers.list");
   const providerId = providers.find((p) => p.name === PROVIDER)!.id;
