@@ -120,7 +120,9 @@ const apiKeyTextSchema = z
 const providerFields = {
   name: providerNameSchema,
   /** Empty or null means none (the kind's default endpoint); absent on update = keep. */
-  baseUrl: z.union([z.literal("").transform(() => null), z.null(), baseUrlSchema]).optional(),
+  baseUrl: z
+    .preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), baseUrlSchema.nullable())
+    .optional(),
   /** Write-only: sealed on the server, never read back. Empty on update = keep the stored key. */
   apiKey: apiKeyTextSchema.optional(),
 };

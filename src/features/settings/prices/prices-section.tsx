@@ -129,6 +129,10 @@ export function PricesSection() {
       ) : (
         <div className={`${ui.card} ${styles.tableWrap}`}>
           <table className={styles.table} aria-label="Prices">
+            <caption>
+              {prices.data.length === 1 ? "1 price" : `${prices.data.length} prices`} · USD per 1M tokens · an empty
+              cached input price means the input price applies
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Provider</th>
@@ -201,10 +205,6 @@ export function PricesSection() {
                 </tr>
               ))}
             </tbody>
-            <caption>
-              {prices.data.length === 1 ? "1 price" : `${prices.data.length} prices`} · USD per 1M tokens · an empty
-              cached input price means the input price applies
-            </caption>
           </table>
         </div>
       )}

@@ -89,8 +89,10 @@ export function ProviderCard({ provider, canEdit }: { provider: Provider; canEdi
             )}
           </dd>
           <dt>Last test</dt>
-          <dd role="status" aria-live="polite">
-            <CheckResult provider={provider} testing={test.isPending} />
+          <dd>
+            <span role="status" aria-live="polite">
+              <CheckResult provider={provider} testing={test.isPending} />
+            </span>
           </dd>
         </dl>
       </div>
