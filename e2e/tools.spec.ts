@@ -147,8 +147,9 @@ test("an owner adds an HTTP tool, tests it, and an agent calls it in the playgro
   await page.getByRole("button", { name: "Run", exact: true }).click();
   const first = page.getByRole("list", { name: "Conversation" }).locator(":scope > li").first();
   await expect(first).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
-  await expect(first.getByText("Weather report:", { exact: false })).toBeVisible();
-  await expect(first.getByText('"city": "Bergen"', { exact: false })).toBeVisible();
+  const answer = first.getByText(/^Weather report: HTTP 200 OK/);
+  await expect(answer).toBeVisible();
+  await expect(answer).toContainText('"city": "Bergen"');
   expect(calls.at(-1)).toEqual({ url: "/weather/Bergen", key: SECRET });
   await page.screenshot({ path: testInfo.outputPath("tools-playground.png"), fullPage: true });
 
@@ -160,6 +161,7 @@ test("an owner adds an HTTP tool, tests it, and an agent calls it in the playgro
 });
 
 test("a tool aimed at the cloud metadata address shows the guard's refusal", async ({ page }, testInfo) => {
+  test.slow(); // axe on a shared machine
   const problems = watchProblems(page);
   const toolName = unique("e2e_metadata");
   await page.goto("/settings/tools");
