@@ -142,6 +142,17 @@ test("an owner adds an HTTP tool, tests it, and an agent calls it in the playgro
     ],
   };
   const { id } = await trpcMutation<{ id: string }>(request, "graphs.importJson", { text: JSON.stringify(draft) });
+
+  // The editor's Tools checklist lists the catalog tool with its source; the compile knows it.
+  await page.goto(`/graphs/${id}`);
+  await page.getByTestId("agent-node-main").click();
+  const inspector = page.getByRole("complementary", { name: "Inspector" });
+  await inspector.getByRole("tab", { name: "Tools" }).click();
+  await expect(inspector.getByRole("checkbox", { name: new RegExp(toolName) })).toBeChecked();
+  await expect(inspector.getByText(`HTTP tool (GET 127.0.0.1:${port})`)).toBeVisible();
+  await expect(page.locator('[data-code="unknown_tool"]')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("tools-editor-checklist.png"), fullPage: true });
+
   await page.goto(`/playground?graph=${id}&version=draft`);
   await page.getByRole("textbox", { name: "Message" }).fill("Weather in Bergen?");
   await page.getByRole("button", { name: "Run", exact: true }).click();
