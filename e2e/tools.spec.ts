@@ -105,7 +105,8 @@ test("an owner adds an HTTP tool, tests it, and an agent calls it in the playgro
   await testDialog.getByRole("button", { name: "Close" }).click();
   await expect(testDialog).toBeHidden();
 
-  // axe judges the page, not a toast fading out.
+  // axe judges the page, not a toast fading out (a hovered toast stays: move the mouse away).
+  await page.mouse.move(0, 0);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: testInfo.outputPath("tools-settings-light.png"), fullPage: true });
   await expectNoSeriousAxeViolations(page);
@@ -184,6 +185,7 @@ test("a tool aimed at the cloud metadata address shows the guard's refusal", asy
     "http://169.254.169.254/latest/meta-data/ resolves to 169.254.169.254, a cloud metadata address: tools may not call it unless an owner allows the host in Settings → Tools.",
   );
   await page.screenshot({ path: testInfo.outputPath("tools-refusal.png") });
+  await page.mouse.move(0, 0);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousAxeViolations(page);
   expect(problems).toEqual([]);
