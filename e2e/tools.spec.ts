@@ -63,7 +63,7 @@ test("an owner adds an HTTP tool, tests it, and an agent calls it in the playgro
   page,
   request,
 }, testInfo) => {
-  test.slow(); // axe twice, a run, a shared machine
+  test.setTimeout(180_000); // axe twice, the editor, a run, on a shared machine
   const problems = watchProblems(page);
   const toolName = unique("e2e_weather");
   const secretName = unique("E2E_KEY").toUpperCase();
