@@ -96,15 +96,19 @@ function referencedTools(
   options: CompileOptions,
 ): RuntimeDefinition["tools"] {
   const catalog = new Map((options.knownTools ?? []).map((t) => [t.name, t]));
-  return [...used]
-    .filter((name) => !isBuiltinTool(name))
-    .sort(compareStrings)
-    .map((name) => {
-      const ref = analysis.index.toolRefs.get(name);
-      if (ref) return { name, kind: ref.kind, catalogId: ref.catalogId ?? null, description: ref.description };
-      const known = catalog.get(name)!;
-      return { name, kind: known.kind, catalogId: null, description: known.description ?? "" };
-    });
+  return (
+    [...used]
+      // A name neither the document nor the catalog knows is an unknown_tool error; a draft's
+      // definition (built despite errors, e.g. the editor's effective tool set) leaves it out.
+      .filter((name) => !isBuiltinTool(name) && (analysis.index.toolRefs.has(name) || catalog.has(name)))
+      .sort(compareStrings)
+      .map((name) => {
+        const ref = analysis.index.toolRefs.get(name);
+        if (ref) return { name, kind: ref.kind, catalogId: ref.catalogId ?? null, description: ref.description };
+        const known = catalog.get(name)!;
+        return { name, kind: known.kind, catalogId: null, description: known.description ?? "" };
+      })
+  );
 }
 
 /** Code-unit order: the same on every machine, unlike localeCompare. */

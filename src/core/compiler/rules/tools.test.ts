@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { graphDocumentSchema } from "../../graph/schema";
+import { analyzeGraph } from "../analyze";
+import { buildDefinition } from "../build-definition";
 import { compile } from "../index";
 import { agent, edge, graph, withCode } from "../fixtures/test-graphs";
 
@@ -25,6 +28,16 @@ describe("tool references", () => {
     expect(withCode(compile(doc), "unknown_tool")[0].message).toContain(
       "task tools are given to main and orchestrator agents automatically",
     );
+  });
+
+  it("a draft's definition built despite an unknown tool leaves that tool out (the editor builds one for the effective tool set)", () => {
+    const doc = graphDocumentSchema.parse(
+      graph({ agents: [agent("main", { tools: ["calculator", "get_weather", "nope"] })] }),
+    );
+    const { analysis } = analyzeGraph(doc, { knownTools: [{ name: "get_weather", kind: "http" }] });
+    const definition = buildDefinition(analysis, { knownTools: [{ name: "get_weather", kind: "http" }] });
+    expect(definition.tools.map((t) => t.name)).toEqual(["get_weather"]);
+    expect(buildDefinition(analysis).tools).toEqual([]);
   });
 
   it("accepts tools of the document and of the workspace catalog, and lists them in the definition", () => {

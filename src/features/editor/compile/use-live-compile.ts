@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import type { DocumentCheck } from "@/core/analysis";
 import type { CompileResult, RuntimeDefinition } from "@/core/compiler";
 import { buildDefinition } from "@/core/compiler/build-definition";
+import type { CompileOptions } from "@/core/compiler/options";
 
 import { documentCheckOf, problemsByTarget, setKnownTools } from "../diagnostics/problems";
 import { knownToolsOf } from "../panels/tool-catalog";
@@ -27,14 +28,14 @@ const CHECK_DELAY_MS = 120;
  * reads it (building it is most of a compile's cost; a version is compiled
  * again on the server anyway). No hash: only versions need one.
  */
-export function liveCompileResult(check: DocumentCheck): CompileResult {
+export function liveCompileResult(check: DocumentCheck, options: CompileOptions = {}): CompileResult {
   const hasErrors = check.diagnostics.some((diagnostic) => diagnostic.severity === "error");
   let definition: RuntimeDefinition | null | undefined = hasErrors ? null : undefined;
   return {
     diagnostics: check.diagnostics,
     hash: null,
     get definition() {
-      if (definition === undefined) definition = buildDefinition(check.analysis);
+      if (definition === undefined) definition = buildDefinition(check.analysis, options);
       return definition;
     },
   };
@@ -48,9 +49,10 @@ export function liveCompileResult(check: DocumentCheck): CompileResult {
  */
 export function compileInto(store: EditorStore): void {
   const { document, summaries, catalog } = store.getState();
-  setKnownTools(catalog ? knownToolsOf(catalog) : undefined);
+  const knownTools = catalog ? knownToolsOf(catalog) : undefined;
+  setKnownTools(knownTools);
   const check = documentCheckOf(document);
-  const compiled = liveCompileResult(check);
+  const compiled = liveCompileResult(check, knownTools ? { knownTools } : {});
   const problems = problemCountsFromTargets(problemsByTarget(document, compiled));
   store
     .getState()

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { compile } from "@/core/compiler";
 import { graphDocumentSchema, type GraphDocumentInput } from "@/core/graph/schema";
 
+import { liveCompileResult } from "../compile/use-live-compile";
+
 import {
   collectProblems,
   documentCheckOf,
@@ -142,8 +144,14 @@ describe("documentCheckOf with the workspace catalog", () => {
     try {
       setKnownTools(undefined);
       expect(documentCheckOf(document).diagnostics.map((d) => d.code)).toContain("unknown_tool");
-      setKnownTools([{ name: "get_weather", kind: "http", description: "Weather." }]);
-      expect(documentCheckOf(document).diagnostics.map((d) => d.code)).not.toContain("unknown_tool");
+      const knownTools = [{ name: "get_weather", kind: "http" as const, description: "Weather." }];
+      setKnownTools(knownTools);
+      const check = documentCheckOf(document);
+      expect(check.diagnostics.map((d) => d.code)).not.toContain("unknown_tool");
+      // The editor's lazily built definition describes the catalog tool (the compile's own options).
+      expect(liveCompileResult(check, { knownTools }).definition?.tools).toEqual([
+        { name: "get_weather", kind: "http", catalogId: null, description: "Weather." },
+      ]);
       setKnownTools([]);
       expect(documentCheckOf(document).diagnostics.map((d) => d.code)).toContain("unknown_tool");
     } finally {

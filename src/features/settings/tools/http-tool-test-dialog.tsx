@@ -93,6 +93,13 @@ function TestForm({ tool }: { tool: HttpToolDefinition }) {
         ) : null}
         {test.data ? <TestOutcome result={test.data} /> : null}
       </div>
+      <div className={styles.dialogActions}>
+        <Dialog.Close asChild>
+          <button type="button" className={styles.secondaryButton}>
+            Close
+          </button>
+        </Dialog.Close>
+      </div>
     </div>
   );
 }
