@@ -59,11 +59,14 @@ export function UserMenu() {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <button type="button" className={styles.trigger} aria-label={`Account: ${user.name} (${user.email})`}>
+        <button type="button" className={styles.trigger}>
           <span className={styles.avatar} aria-hidden="true">
             {initials(user.name, user.email)}
           </span>
+          {/* The name reads "Account: Ada Lovelace (ada@example.com)": the visible name plus hidden words. */}
+          <span className="visually-hidden">Account: </span>
           <span className={styles.name}>{user.name}</span>
+          <span className="visually-hidden"> ({user.email})</span>
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
