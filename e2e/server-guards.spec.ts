@@ -2,6 +2,8 @@ import http from "node:http";
 
 import { expect, test } from "@playwright/test";
 
+import { ownerCookieHeader } from "./support/e2e-owner";
+
 /**
  * The server's own guards, probed over raw HTTP (a browser cannot forge a
  * Host header or stream an unbounded body): host names it answers, and the
@@ -71,9 +73,11 @@ test.describe("request body limit", () => {
   test("a 100 MB graphs.compile with Content-Length gets a quick 413, and the server still answers", async ({
     baseURL,
   }) => {
+    // Signed in (a signed-out caller is refused 401 before its body is read at all).
     const response = await rawRequest(baseURL, {
       method: "POST",
       path: "/api/trpc/graphs.compile",
+      headers: { cookie: ownerCookieHeader() },
       bodyBytes: 100 * 1024 * 1024,
     });
 
@@ -89,6 +93,7 @@ test.describe("request body limit", () => {
     const response = await rawRequest(baseURL, {
       method: "POST",
       path: "/api/trpc/graphs.compile",
+      headers: { cookie: ownerCookieHeader() },
       bodyBytes: 100 * 1024 * 1024,
       chunked: true,
     });
@@ -98,6 +103,18 @@ test.describe("request body limit", () => {
     expect(response.millis).toBeLessThan(10_000);
     await expectHealthy(baseURL);
   });
+});
+
+test("a signed-out 100 MB graphs.compile is refused UNAUTHORIZED without reading the body", async ({ baseURL }) => {
+  const response = await rawRequest(baseURL, {
+    method: "POST",
+    path: "/api/trpc/graphs.compile",
+    bodyBytes: 100 * 1024 * 1024,
+  });
+  expect(response.status).toBe(401);
+  expect(JSON.parse(response.body)).toMatchObject({ error: { data: { code: "UNAUTHORIZED" } } });
+  expect(response.millis).toBeLessThan(10_000);
+  await expectHealthy(baseURL);
 });
 
 test.describe("host names", () => {

@@ -44,7 +44,7 @@ export function AuthField(
 /** The form-level error (wrong password, taken email, rate limit), read out when it appears. */
 export function AuthAlert({ message }: { message: string | null }) {
   return (
-    <div role="alert" aria-live="assertive">
+    <div role="alert" aria-live="assertive" className={styles.alertRegion}>
       {message ? (
         <p className={styles.alert}>
           <AlertCircle size={16} className={styles.alertIcon} aria-hidden="true" />

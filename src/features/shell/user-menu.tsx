@@ -36,9 +36,10 @@ export function UserMenu() {
   const user = session.data?.user;
 
   useEffect(() => {
-    if (session.isPending || session.error || session.data) return;
+    // Signing out here goes to a plain /sign-in (below): the next person starts from the graphs list.
+    if (signingOut || session.isPending || session.error || session.data) return;
     router.replace(`/sign-in?${new URLSearchParams({ next: pathname }).toString()}`);
-  }, [session.isPending, session.error, session.data, pathname, router]);
+  }, [signingOut, session.isPending, session.error, session.data, pathname, router]);
 
   async function signOut() {
     setSigningOut(true);

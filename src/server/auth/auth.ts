@@ -64,6 +64,25 @@ function baseURL(env: Record<string, string | undefined>) {
   return { allowedHosts: hosts, protocol: "auto" as const, fallback: `http://127.0.0.1:${port}` };
 }
 
+/**
+ * `prisma` whose interactive transactions get room to finish: a sign-up
+ * hashes the password (scrypt, deliberately slow) inside better-auth's
+ * transaction, which Prisma's default 5 s timeout can cut off on a busy
+ * machine. Everything else passes through to the app's client.
+ */
+function withAuthTransactionTimeouts(prisma: PrismaClient): PrismaClient {
+  return new Proxy(prisma, {
+    get(target, property) {
+      if (property !== "$transaction") {
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      }
+      return (work: unknown, options?: Record<string, unknown>): unknown =>
+        Reflect.apply(target.$transaction, target, [work, { maxWait: 15_000, timeout: 30_000, ...options }]);
+    },
+  });
+}
+
 /** Turns a form rule's failure into the 400 better-auth answers (its `message` is what the page shows). */
 function check<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -87,7 +106,7 @@ export function createAuth(options: CreateAuthOptions) {
     baseURL: baseURL(env),
     secret: authSecret(env),
     // A transaction around each sign-up: the user, its password account and its session all or nothing.
-    database: prismaAdapter(prisma, { provider: "postgresql", transaction: true }),
+    database: prismaAdapter(withAuthTransactionTimeouts(prisma), { provider: "postgresql", transaction: true }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
