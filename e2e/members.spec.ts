@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { E2E_OWNER } from "./support/e2e-owner";
 import { watchProblems } from "./support/page-checks";
+import { trpcMutation } from "./support/trpc";
 
 /**
  * Settings → Members, invite links and the header's workspace switcher, as
@@ -81,10 +82,22 @@ test("an owner invites an editor from Settings → Members and copies the link",
   await expect(row).toContainText("editor");
   const token = link.split("/").pop()!;
   expect(await page.content()).not.toContain(token);
+  expect(problems).toEqual([]);
+});
+
+test("the invite page: who invites where, accepting as a member, a revoked and an unknown link", async ({
+  page,
+}, testInfo) => {
+  const problems = watchProblems(page);
+  const email = `${Date.now().toString(36)}@invitee.test`;
+  const created = await trpcMutation<{ link: string }>(page.request, "invitations.create", { role: "editor", email });
+  const path = created.link;
 
   // The link's page, as the (signed-in) owner: who invites where and as what.
-  await page.goto(new URL(link).pathname);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/invited you to Default workspace as an editor/);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `${E2E_OWNER.name} invited you to Default workspace as an editor`,
+  );
   await expect(page.getByRole("button", { name: "Accept invitation" })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, "invite-page", (file) => testInfo.outputPath(file));
@@ -95,9 +108,10 @@ test("an owner invites an editor from Settings → Members and copies the link",
 
   // Revoked from Settings, the link explains itself.
   await page.goto("/settings/members");
+  const invitations = page.getByRole("table", { name: "Invitations" });
   await page.getByRole("button", { name: `Revoke the invitation for ${email}` }).click();
   await expect(invitations.getByRole("row").filter({ hasText: email })).toContainText("Revoked");
-  await page.goto(new URL(link).pathname);
+  await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This invite link was revoked");
   await expectNoSeriousAxeViolations(page);
 
