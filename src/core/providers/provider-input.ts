@@ -95,7 +95,8 @@ export function apiKeyProblem(kind: ProviderKind, key: string): string | null {
   if (/\s/.test(key)) return "The key contains spaces or line breaks: copy it again, without them.";
   if (/^["'`]|["'`]$/.test(key)) return "Paste the key without quotes.";
   if (/[^\x21-\x7e]/.test(key)) return "The key contains characters that no API key has: copy it again.";
-  if (key.length < 8) return "This is too short to be an API key.";
+  // Local servers often take any token (Ollama's docs use "ollama"); vendor keys are long.
+  if (key.length < 8 && kind !== "openai_compatible") return "This is too short to be an API key.";
   if (key.length > 500) return "This is too long to be an API key (500 characters at most).";
   const anthropicKey = key.startsWith("sk-ant-");
   if (kind === "openai" && anthropicKey)

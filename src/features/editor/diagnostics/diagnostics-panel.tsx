@@ -4,13 +4,14 @@ import { AlertTriangle, CheckCircle2, CircleX, HelpCircle, Info, type LucideIcon
 import { Popover } from "radix-ui";
 import { useMemo } from "react";
 
-import type { CostEstimate } from "@/core/analysis";
+import { estimateWorstCaseCost, type CostEstimate } from "@/core/analysis";
 import type { CompileResult, DiagnosticSeverity } from "@/core/compiler";
 import type { GraphDocument } from "@/core/graph/schema";
 
 import type { Selection } from "../selection";
 import styles from "./diagnostics-panel.module.css";
-import { collectProblems, formatCount, formatUsd, type Problem } from "./problems";
+import { useWorkspaceModels } from "../panels/use-workspace-models";
+import { collectProblems, documentCheckOf, formatCount, formatUsd, type Problem } from "./problems";
 
 export interface DiagnosticsPanelProps {
   document: GraphDocument;
@@ -40,6 +41,12 @@ const SEVERITY_NAME: Record<DiagnosticSeverity, string> = { error: "Error", warn
  */
 export function DiagnosticsPanel({ document, compiled, onFocus }: DiagnosticsPanelProps) {
   const { problems, counts, analysis } = useMemo(() => collectProblems(document, compiled), [document, compiled]);
+  // Priced from the workspace's table once it has loaded (until then, and in the cached check, the defaults).
+  const { priceTable, pricesLoaded } = useWorkspaceModels();
+  const cost = useMemo(
+    () => (pricesLoaded ? estimateWorstCaseCost(documentCheckOf(document).analysis, { priceTable }) : analysis.cost),
+    [pricesLoaded, priceTable, document, analysis.cost],
+  );
   const total = counts.error + counts.warning + counts.info;
 
   return (
@@ -96,7 +103,7 @@ export function DiagnosticsPanel({ document, compiled, onFocus }: DiagnosticsPan
             })}
           </>
         )}
-        <CostSummary cost={analysis.cost} />
+        <CostSummary cost={cost} />
       </div>
     </section>
   );

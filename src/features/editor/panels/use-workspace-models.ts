@@ -14,7 +14,12 @@ import type { WorkspaceProvider } from "./provider-choice";
  * table (what runs are charged at). Until the prices load, the core's
  * defaults label models.
  */
-export function useWorkspaceModels(): { providers: WorkspaceProvider[]; priceTable: PriceTable } {
+export function useWorkspaceModels(): {
+  providers: WorkspaceProvider[];
+  priceTable: PriceTable;
+  /** False while the workspace's prices load (then `priceTable` is the core's defaults). */
+  pricesLoaded: boolean;
+} {
   const trpc = useTRPC();
   const providers = useQuery(trpc.providers.list.queryOptions(undefined, { staleTime: 30_000 }));
   const prices = useQuery(trpc.prices.list.queryOptions(undefined, { staleTime: 30_000 }));
@@ -32,5 +37,5 @@ export function useWorkspaceModels(): { providers: WorkspaceProvider[]; priceTab
     [prices.data],
   );
   const list = useMemo(() => providers.data ?? [], [providers.data]);
-  return { providers: list, priceTable };
+  return { providers: list, priceTable, pricesLoaded: prices.data !== undefined };
 }
