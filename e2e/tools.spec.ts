@@ -166,8 +166,9 @@ test("an owner adds an HTTP tool, tests it, and an agent calls it in the playgro
   await page.screenshot({ path: testInfo.outputPath("tools-playground.png"), fullPage: true });
 
   // The trace shows the tool call.
-  await first.getByRole("link", { name: "Open trace" }).click();
-  await expect(page.getByText(toolName).first()).toBeVisible();
+  await page.goto((await first.getByRole("link", { name: "Open trace" }).getAttribute("href"))!);
+  const tree = page.getByRole("tree", { name: "Span tree" });
+  await expect(tree.getByRole("treeitem", { name: new RegExp(toolName) })).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath("tools-trace.png"), fullPage: true });
   expect(problems).toEqual([]);
 });
