@@ -166,8 +166,9 @@ test("an owner adds an HTTP tool, tests it, and an agent calls it in the playgro
   await page.screenshot({ path: testInfo.outputPath("tools-playground.png"), fullPage: true });
 
   // The trace shows the tool call.
-  await first.getByRole("link", { name: "Open trace" }).click();
-  await expect(page.getByText(toolName).first()).toBeVisible();
+  await page.goto((await first.getByRole("link", { name: "Open trace" }).getAttribute("href"))!);
+  const tree = page.getByRole("tree", { name: "Span tree" });
+  await expect(tree.getByRole("treeitem", { name: new RegExp(toolName) })).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath("tools-trace.png"), fullPage: true });
   expect(problems).toEqual([]);
 });
@@ -188,5 +189,20 @@ test("a tool aimed at the cloud metadata address shows the guard's refusal", asy
   await page.mouse.move(0, 0);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousAxeViolations(page);
+
+  // The same refusal when testing a tool before saving it (nothing is stored).
+  await testDialog.getByRole("button", { name: "Close" }).click();
+  const draftName = unique("e2e_unsaved");
+  await page.getByRole("button", { name: "Add HTTP tool" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add an HTTP tool" });
+  await dialog.getByLabel("Name", { exact: true }).fill(draftName);
+  await dialog.getByLabel("URL template", { exact: true }).fill("http://[::ffff:169.254.169.254]/latest/");
+  await dialog.getByRole("button", { name: "Test before saving" }).click();
+  const draftTest = page.getByRole("dialog", { name: `Test ${draftName}` });
+  await draftTest.getByRole("button", { name: "Run test" }).click();
+  await expect(draftTest.getByRole("alert")).toContainText("a cloud metadata address (inside the IPv6 address");
+  await draftTest.getByRole("button", { name: "Close" }).click();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("list", { name: "HTTP tools" }).getByText(draftName)).toHaveCount(0);
   expect(problems).toEqual([]);
 });

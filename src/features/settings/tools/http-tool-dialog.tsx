@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
+import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { toast } from "sonner";
 
@@ -16,6 +17,7 @@ import {
 } from "@/core/tools/http-tool-schema";
 import { useTRPC, type RouterOutputs } from "@/trpc/react";
 
+import { HttpToolTestDialog } from "./http-tool-test-dialog";
 import styles from "./tools-settings.module.css";
 
 export type HttpToolRow = RouterOutputs["httpTools"]["list"][number];
@@ -42,6 +44,8 @@ function HttpToolForm({ tool, onDone }: { tool?: HttpToolRow; onDone: () => void
     defaultValues: httpToolFormValues(tool),
   });
   const headers = useFieldArray({ control: form.control, name: "headers" });
+  /** The form's tool as it stands, being tested before it is saved. */
+  const [testing, setTesting] = useState<HttpToolDefinition | null>(null);
   const saved = async (name: string, verb: string) => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.httpTools.list.queryKey() }),
@@ -259,10 +263,26 @@ function HttpToolForm({ tool, onDone }: { tool?: HttpToolRow; onDone: () => void
             Cancel
           </button>
         </Dialog.Close>
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          onClick={() => void form.handleSubmit((definition) => setTesting(definition))()}
+        >
+          Test before saving
+        </button>
         <button type="submit" className={styles.primaryButton} disabled={pending}>
           {pending ? "Saving…" : tool ? "Save tool" : "Add tool"}
         </button>
       </div>
+      {testing ? (
+        <HttpToolTestDialog
+          tool={testing}
+          open
+          onOpenChange={(open) => {
+            if (!open) setTesting(null);
+          }}
+        />
+      ) : null}
     </form>
   );
 }
