@@ -21,9 +21,9 @@ async function toolRows(): Promise<string> {
   return JSON.stringify({ tools, secrets, hosts });
 }
 
-async function refused(promise: Promise<unknown>, code: TRPCError["code"]): Promise<string> {
+async function refused(call: () => Promise<unknown>, code: TRPCError["code"]): Promise<string> {
   const before = await toolRows();
-  const error = await promise.then(
+  const error = await call().then(
     () => null,
     (e: unknown) => e,
   );
@@ -76,10 +76,10 @@ describe("secrets", () => {
   it("refuses to delete a secret a tool uses, and an unknown one", async () => {
     await api().secrets.set({ name: "API_KEY", value: SECRET });
     await api().httpTools.create(TOOL);
-    expect(await refused(api().secrets.delete({ name: "API_KEY" }), "CONFLICT")).toBe(
+    expect(await refused(() => api().secrets.delete({ name: "API_KEY" }), "CONFLICT")).toBe(
       "The secret API_KEY is used by the HTTP tool echo: remove {{secrets.API_KEY}} from their headers first.",
     );
-    expect(await refused(api().secrets.delete({ name: "NOPE" }), "NOT_FOUND")).toBe(
+    expect(await refused(() => api().secrets.delete({ name: "NOPE" }), "NOT_FOUND")).toBe(
       "This workspace has no secret named NOPE.",
     );
   });
@@ -101,7 +101,7 @@ describe("allowed hosts", () => {
     expect((await api().allowedHosts.list()).map((h) => h.host)).toEqual(["127.0.0.1", "localhost:8080"]);
     await api().allowedHosts.remove({ host: "LOCALHOST:8080" });
     expect((await api().allowedHosts.list()).map((h) => h.host)).toEqual(["127.0.0.1"]);
-    expect(await refused(api().allowedHosts.remove({ host: "localhost:8080" }), "NOT_FOUND")).toBe(
+    expect(await refused(() => api().allowedHosts.remove({ host: "localhost:8080" }), "NOT_FOUND")).toBe(
       "localhost:8080 is not an allowed host of this workspace.",
     );
   });
@@ -150,28 +150,31 @@ describe("httpTools", () => {
   it("refuses a taken name, a built-in name, a missing secret and an unknown id", async () => {
     await api().secrets.set({ name: "API_KEY", value: SECRET });
     const first = await api().httpTools.create(TOOL);
-    expect(await refused(api().httpTools.create(TOOL), "CONFLICT")).toBe(
+    expect(await refused(() => api().httpTools.create(TOOL), "CONFLICT")).toBe(
       "The tool name echo is already used by another HTTP tool in this workspace; tool names are unique across the catalog. Choose another name.",
     );
     const other = await api().httpTools.create({ ...TOOL, name: "other" });
-    expect(await refused(api().httpTools.update({ id: other.id, tool: TOOL }), "CONFLICT")).toContain("already used");
-    expect(await refused(api().httpTools.create({ ...TOOL, name: "calculator" }), "BAD_REQUEST")).toContain(
+    expect(await refused(() => api().httpTools.update({ id: other.id, tool: TOOL }), "CONFLICT")).toContain(
+      "already used",
+    );
+    expect(await refused(() => api().httpTools.create({ ...TOOL, name: "calculator" }), "BAD_REQUEST")).toContain(
       "this is the name of a built-in tool",
     );
     expect(
       await refused(
-        api().httpTools.create({
-          ...TOOL,
-          name: "unkeyed",
-          headers: [{ name: "Authorization", value: "{{secrets.MISSING}}" }],
-        }),
+        () =>
+          api().httpTools.create({
+            ...TOOL,
+            name: "unkeyed",
+            headers: [{ name: "Authorization", value: "{{secrets.MISSING}}" }],
+          }),
         "BAD_REQUEST",
       ),
     ).toBe(
       "The header Authorization uses the secret MISSING, which this workspace does not have: an owner adds it under Settings → Tools → Secrets first.",
     );
     await api().httpTools.delete({ id: first.id });
-    expect(await refused(api().httpTools.delete({ id: first.id }), "NOT_FOUND")).toContain(
+    expect(await refused(() => api().httpTools.delete({ id: first.id }), "NOT_FOUND")).toContain(
       `HTTP tool ${first.id} does not exist`,
     );
   });
