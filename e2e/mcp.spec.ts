@@ -42,6 +42,9 @@ interface ListedServer {
   envNames: string[];
 }
 
+// Both tests start from a workspace without MCP servers (they delete what they find): one at a time.
+test.describe.configure({ mode: "serial" });
+
 test("add server-everything over stdio, refresh its tools, enable echo, then delete it", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const problems = watchProblems(page);
@@ -90,7 +93,10 @@ test("add server-everything over stdio, refresh its tools, enable echo, then del
   await expect(echo).toBeChecked();
   await lookInBothThemes(page, testInfo, "mcp-listed");
 
-  const [listed] = await trpcQuery<ListedServer[]>(page.request, "mcpServers.list");
+  // Other specs may have servers of their own in this workspace: find this one by name.
+  const listed = (await trpcQuery<ListedServer[]>(page.request, "mcpServers.list")).find(
+    (server) => server.name === "everything",
+  );
   expect(listed).toMatchObject({ name: "everything", enabledTools: ["echo"], envNames: ["API_TOKEN"] });
   await page.reload();
   await expect(card.getByRole("checkbox", { name: /^echo/ })).toBeChecked();
@@ -138,7 +144,9 @@ test("an HTTP server on a refused address shows why its tools cannot be listed, 
   await lookInBothThemes(page, testInfo, "mcp-http-error");
   expect(await page.content()).not.toContain("e2e-header-secret");
 
-  const [listed] = await trpcQuery<ListedServer[]>(page.request, "mcpServers.list");
+  const listed = (await trpcQuery<ListedServer[]>(page.request, "mcpServers.list")).find(
+    (server) => server.name === "local-http",
+  );
   await trpcMutation(page.request, "mcpServers.delete", { id: listed!.id });
   expect(problems).toEqual([]);
 });

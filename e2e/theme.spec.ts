@@ -21,6 +21,8 @@ async function expectNoSeriousAxeViolations(page: Page) {
 }
 
 test("the header's theme switch changes the theme, which persists across a reload", async ({ page }) => {
+  // Two axe runs over a page of many graphs, two reloads: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const errors = collectErrors(page);
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/graphs");
