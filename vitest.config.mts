@@ -26,6 +26,8 @@ export default defineConfig({
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
           environment: "node",
           env,
+          // Vitest's default leaves one core idle (cpus - 1): on a 2-core CI machine that is one worker.
+          maxWorkers: "100%",
         },
       },
       {
@@ -38,7 +40,10 @@ export default defineConfig({
           env,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own throwaway PostgreSQL (src/server/db/temporary-postgres.ts) on a free
+          // port, so files can run side by side; two at a time roughly halves the step on 2 cores (much of
+          // it is waiting on initdb, child processes and timers) without starving the timing-sensitive ones.
+          maxWorkers: 2,
         },
       },
     ],

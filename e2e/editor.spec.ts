@@ -243,6 +243,7 @@ test.describe("editor", () => {
   });
 
   test("a save conflict between two pages: reload theirs, or overwrite with mine", async ({ browser, request }) => {
+    test.setTimeout(60_000); // two editors open side by side, four saves, on a shared machine
     const graphId = await createGraph(request, { templateId: "research-team" });
     const contextA = await browser.newContext();
     const contextB = await browser.newContext();

@@ -77,4 +77,14 @@ test("the saved theme is applied by the inline script in <head>, before any bund
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   expect(await background(page)).toBe(DARK_BG);
+
+  // The switch works before the app's JavaScript has loaded: a click on a slow connection is not lost.
+  const theme = page.getByRole("banner").getByRole("radiogroup", { name: "Theme" });
+  await theme.getByRole("radio", { name: "Light theme" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  expect(await background(page)).toBe(LIGHT_BG);
+  expect(await page.evaluate(() => localStorage.getItem("ags-theme"))).toBe("light");
+  await theme.getByRole("radio", { name: "System theme" }).click();
+  await expect(page.locator("html")).not.toHaveAttribute("data-theme", /.*/);
+  expect(await page.evaluate(() => localStorage.getItem("ags-theme"))).toBeNull();
 });

@@ -107,6 +107,7 @@ test.beforeAll(async ({ request }) => {
 test("a finished run's trace shows the same agents and counts in the tree, waterfall and swimlanes", async ({
   page,
 }) => {
+  test.setTimeout(60_000); // a run, three views and an axe pass over a large trace, on a shared machine
   const errors = collectErrors(page);
   const want = expected(research.events);
   await page.emulateMedia({ colorScheme: "light" });

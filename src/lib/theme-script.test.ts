@@ -3,23 +3,53 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { THEME_INIT_SCRIPT, THEME_STORAGE_KEY, isThemePreference } from "./theme-script";
+import { THEME_CHOICE_ATTRIBUTE, THEME_INIT_SCRIPT, THEME_STORAGE_KEY, isThemePreference } from "./theme-script";
 
-/** Runs the inline script against a fake window and <html>, returning the data-theme it set (or null). */
-function runScript(stored: string | null, storageThrows = false): string | null {
+type ClickListener = (event: { target: unknown }) => void;
+
+/** Runs the inline script against a fake window, <html> and storage; returns what a test needs to look at. */
+function loadScript(stored: string | null, storageThrows = false) {
   const attributes = new Map<string, string>();
+  const storage = new Map<string, string>(stored === null ? [] : [[THEME_STORAGE_KEY, stored]]);
+  const listeners: { type: string; listener: ClickListener; capture: unknown }[] = [];
+  const blockable = <T>(fn: () => T): T => {
+    if (storageThrows) throw new Error("SecurityError");
+    return fn();
+  };
   const window = {
     localStorage: {
-      getItem: (key: string) => {
-        if (storageThrows) throw new Error("SecurityError");
-        return key === THEME_STORAGE_KEY ? stored : null;
-      },
+      getItem: (key: string) => blockable(() => storage.get(key) ?? null),
+      setItem: (key: string, value: string) => blockable(() => void storage.set(key, value)),
+      removeItem: (key: string) => blockable(() => void storage.delete(key)),
     },
   };
-  const document = { documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+  const document = {
+    documentElement: {
+      setAttribute: (name: string, value: string) => attributes.set(name, value),
+      removeAttribute: (name: string) => attributes.delete(name),
+    },
+    addEventListener: (type: string, listener: ClickListener, capture: unknown) =>
+      listeners.push({ type, listener, capture }),
+  };
   new Function("window", "document", THEME_INIT_SCRIPT)(window, document);
-  return attributes.get("data-theme") ?? null;
+  /** A click on an element inside a theme button with `choice` (or on an unrelated element for undefined). */
+  const click = (choice: string | undefined) => {
+    const button = { getAttribute: (name: string) => (name === THEME_CHOICE_ATTRIBUTE ? choice : null) };
+    const target = {
+      closest: (selector: string) =>
+        choice !== undefined && selector.includes(THEME_CHOICE_ATTRIBUTE) ? button : null,
+    };
+    for (const { type, listener } of listeners) if (type === "click") listener({ target });
+  };
+  return {
+    theme: () => attributes.get("data-theme") ?? null,
+    stored: () => storage.get(THEME_STORAGE_KEY) ?? null,
+    click,
+    listeners,
+  };
 }
+
+const runScript = (stored: string | null, storageThrows = false) => loadScript(stored, storageThrows).theme();
 
 describe("THEME_INIT_SCRIPT", () => {
   it("puts a saved Light or Dark choice on <html> before the first paint", () => {
@@ -32,6 +62,26 @@ describe("THEME_INIT_SCRIPT", () => {
     expect(runScript("system")).toBeNull();
     expect(runScript('"><script>')).toBeNull();
     expect(runScript("dark", true)).toBeNull();
+  });
+
+  it("makes the header's theme buttons work before the app's JavaScript has loaded", () => {
+    const page = loadScript(null);
+    expect(page.listeners).toEqual([expect.objectContaining({ type: "click", capture: true })]);
+    page.click("dark");
+    expect([page.theme(), page.stored()]).toEqual(["dark", "dark"]);
+    page.click("light");
+    expect([page.theme(), page.stored()]).toEqual(["light", "light"]);
+    page.click(undefined); // a click elsewhere changes nothing
+    page.click("sepia"); // nor does a button with an unknown choice
+    expect([page.theme(), page.stored()]).toEqual(["light", "light"]);
+    page.click("system");
+    expect([page.theme(), page.stored()]).toEqual([null, null]);
+  });
+
+  it("still applies a click to this page when storage is blocked", () => {
+    const page = loadScript(null, true);
+    page.click("dark");
+    expect(page.theme()).toBe("dark");
   });
 
   it("accepts only the three preferences", () => {

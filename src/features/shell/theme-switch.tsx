@@ -4,6 +4,7 @@ import { Monitor, Moon, Sun } from "lucide-react";
 import { ToggleGroup } from "radix-ui";
 
 import { useThemePreference, type ThemePreference } from "@/lib/theme";
+import { THEME_CHOICE_ATTRIBUTE } from "@/lib/theme-script";
 
 import styles from "./app-shell.module.css";
 
@@ -26,7 +27,15 @@ export function ThemeSwitch() {
       onValueChange={(value) => value && setPreference(value as ThemePreference)}
     >
       {OPTIONS.map(({ value, label, icon: Icon }) => (
-        <ToggleGroup.Item key={value} value={value} aria-label={label} title={label} className={styles.themeOption}>
+        <ToggleGroup.Item
+          key={value}
+          value={value}
+          aria-label={label}
+          title={label}
+          className={styles.themeOption}
+          // The inline theme script handles clicks on these before hydration.
+          {...{ [THEME_CHOICE_ATTRIBUTE]: value }}
+        >
           <Icon aria-hidden="true" size={15} />
         </ToggleGroup.Item>
       ))}
