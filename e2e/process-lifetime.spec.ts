@@ -84,19 +84,22 @@ function postmasterPid(dataDir: string): number {
 
 test.describe("process lifetime", () => {
   test.describe.configure({ timeout: 120_000 });
+  let root: string;
   let dataDir: string;
   const started: ChildProcess[] = [];
   /** Children of a killed start script: stopped here if the test fails, so a failure leaves nothing behind. */
   const grandchildren: number[] = [];
 
   test.beforeEach(() => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "ags-e2e-lifetime-"));
-    chmodSync(dataDir, 0o711); // as root, PostgreSQL runs as "postgres" and must pass through
+    root = mkdtempSync(path.join(os.tmpdir(), "ags-e2e-lifetime-"));
+    chmodSync(root, 0o755); // like a fresh clone's folder; as root, PostgreSQL runs as "postgres" and must pass through
+    // Not created here: `npm start` creates it, as it creates .data/ on a fresh machine.
+    dataDir = path.join(root, ".data");
   });
   test.afterEach(() => {
     for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     for (const pid of grandchildren.splice(0)) if (pid > 0 && isProcessAlive(pid)) process.kill(pid, "SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   });
 
   test("kill -9 of npm start takes the web server and PostgreSQL with it, and a restart works", async () => {

@@ -59,6 +59,16 @@ describe("SecretBox", () => {
     });
   });
 
+  it("creates a missing data folder that PostgreSQL's own user can still enter (the key file stays owner-only)", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "ags-secret-"));
+    dirs.push(root);
+    const dataDir = path.join(root, "fresh", ".data");
+    const generated = resolveSecretKey({ env: {}, dataDir });
+    expect(statSync(dataDir).mode & 0o011).toBe(0o011); // group and others may enter, not write
+    expect(statSync(dataDir).mode & 0o022).toBe(0);
+    expect(statSync(generated.file!).mode & 0o777).toBe(0o600);
+  });
+
   it("says what to set when the key is missing", () => {
     expect(() => getSecretBox({})).toThrow(SecretKeyError);
     expect(() => getSecretBox({})).toThrow(/AGS_SECRET_KEY is not set/);

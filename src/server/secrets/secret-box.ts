@@ -106,7 +106,12 @@ export function resolveSecretKey(options: { env: Record<string, string | undefin
     chmodSync(file, 0o600);
     return { key: key.toString("base64"), source: "file", file };
   }
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  // Not 0700: the embedded PostgreSQL keeps its cluster in <dataDir>/pg and, when we run as root, runs as
+  // "postgres", which must enter this folder (init-cluster.ts). The key file itself is owner-only.
+  if (!existsSync(options.dataDir)) {
+    mkdirSync(options.dataDir, { recursive: true });
+    chmodSync(options.dataDir, 0o755); // whatever the umask
+  }
   const key = randomBytes(32).toString("base64");
   writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
   chmodSync(file, 0o600);
