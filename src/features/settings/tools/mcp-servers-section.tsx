@@ -57,14 +57,12 @@ export function McpServersSection() {
           Couldn’t load the MCP servers: {servers.error.message}
         </p>
       ) : servers.data.length === 0 ? (
-        <div className={styles.empty}>
-          <p className={styles.emptyTitle}>No MCP servers yet</p>
-          <p className={styles.muted}>
-            {rights.canConfigure
-              ? "Add one with its command (e.g. npx -y @modelcontextprotocol/server-everything) or its HTTP URL."
-              : "An owner can add one."}
-          </p>
-        </div>
+        <p className={styles.empty}>
+          No MCP servers yet.{" "}
+          {rights.canConfigure
+            ? "Add one with its command (e.g. npx -y @modelcontextprotocol/server-everything) or its HTTP URL."
+            : "An owner can add one."}
+        </p>
       ) : (
         <ul className={styles.list} aria-label="MCP servers">
           {servers.data.map((server) => (
