@@ -16,11 +16,11 @@ import type { ModelToolSpec } from "@/core/models/model-port";
 import type { ToolInvocation, ToolRunContext, ToolRunner } from "@/core/runtime/ports";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { McpServerRepository, type McpServerSealedRecord } from "@/server/repositories/mcp-server-repository";
-import { storedTools } from "@/server/services/mcp-servers";
 import type { CatalogTool, SourceRunner, ToolSource } from "../tool-sources";
 import { McpConnection, type McpConnectOptions } from "./mcp-client";
 import { allowedHostsOf, connectOptionsOf } from "./mcp-server-config";
 import { McpServerError } from "./mcp-server-error";
+import { storedTools } from "./stored-tools";
 
 /** One enabled tool of one server, under its catalog name. */
 interface EnabledTool {
