@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { Ajv } from "ajv";
+import { describe, expect, it, vi } from "vitest";
 
 import { ToolArgumentsError } from "@/server/errors/tool-arguments-error";
 
@@ -93,6 +94,20 @@ describe("checkToolArguments", () => {
     ]);
     // The same $id in another tool's schema still compiles.
     expect(problems({ ...schema, properties: {} }, { point: "anything" })).toEqual([]);
+  });
+
+  it("compiles each distinct schema once, however many calls and copies of it come", () => {
+    const compile = vi.spyOn(Ajv.prototype, "compile");
+    try {
+      const schema = () => ({ type: "object", properties: { once: { type: "integer", minimum: 3 } } });
+      for (let i = 0; i < 5; i++) checkToolArguments("order", schema(), { once: 3 + i });
+      expect(() => checkToolArguments("order", schema(), { once: 1 })).toThrow("arguments.once must be >= 3");
+      expect(compile).toHaveBeenCalledTimes(1);
+      checkToolArguments("order", { ...schema(), required: ["once"] }, { once: 3 });
+      expect(compile).toHaveBeenCalledTimes(2);
+    } finally {
+      compile.mockRestore();
+    }
   });
 
   it("refuses every call of a tool whose schema does not compile", () => {
