@@ -111,6 +111,13 @@ for (const role of ["editor", "viewer"] as const) {
         .getByRole("button", { name: new RegExp(`^Workspace: ${WORKSPACE}\\W+you are ${role}$`) }),
     ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Local Ollama" })).toBeVisible();
+    // A long workspace name and user name leave the whole "Settings" link visible (the nav hides its scrollbar).
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const [navBox, linkBox] = await Promise.all([
+      nav.boundingBox(),
+      nav.getByRole("link", { name: "Settings" }).boundingBox(),
+    ]);
+    expect(linkBox!.x + linkBox!.width).toBeLessThanOrEqual(navBox!.x + navBox!.width);
     await expect(
       page.getByText(`You are ${article} here: you can see the providers and pick their models`),
     ).toBeVisible();
