@@ -4,6 +4,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic-schema";
 import { capDiagnostics } from "../compiler/cap-diagnostics";
 import { sortDiagnostics } from "../diagnostics/diagnostics";
 import type { GraphDocument } from "../graph/schema";
+import { checkCostBudget } from "./budget-findings";
 import { estimateWorstCaseCost, type CostEstimate, type CostEstimateOptions } from "./cost-estimate";
 import {
   checkDeniedHandoffs,
@@ -24,10 +25,14 @@ export interface StaticAnalysis {
 /**
  * The static analysis of an analysed graph (the compiler's `GraphAnalysis`,
  * reused as is): findings no compiler rule makes, and the worst-case cost of
- * one run. Pure and total; never throws on a draft with errors.
+ * one run. The cost and the budget findings are priced from
+ * `options.priceTable` (the editor passes the workspace's). Pure and total;
+ * never throws on a draft with errors.
  */
 export function analyzeStatically(analysis: GraphAnalysis, options: CostEstimateOptions = {}): StaticAnalysis {
   const states = runStates(analysis);
+  // Priced from options.priceTable: the budget findings and the figure always agree.
+  const cost = estimateWorstCaseCost(analysis, options, states);
   // Capped like the compiler's: at most 50 of one code, then one count of the rest.
   const findings = capDiagnostics(
     sortDiagnostics([
@@ -36,9 +41,10 @@ export function analyzeStatically(analysis: GraphAnalysis, options: CostEstimate
       ...checkDisabledPolicies(analysis, states),
       ...checkHiddenByDepth(analysis),
       ...checkReusedSessions(analysis),
+      ...checkCostBudget(analysis, cost),
     ]),
   );
-  return { findings, cost: estimateWorstCaseCost(analysis, options, states) };
+  return { findings, cost };
 }
 
 /**

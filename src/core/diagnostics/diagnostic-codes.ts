@@ -150,6 +150,16 @@ export const DIAGNOSTIC_CODES = {
     summary:
       "A child is reused (REUSE_SESSION) by several parents: each caller keeps its own memory of it, never shared between them.",
   },
+  cost_budget_unpriced: {
+    severity: "warning",
+    summary:
+      "`settings.budgets.maxCostUsd` is set but some models the graph may call have no price in the price table: their calls cost $0 to the budget, so it does not bound them.",
+  },
+  cost_budget_below_one_call: {
+    severity: "warning",
+    summary:
+      "`settings.budgets.maxCostUsd` is less than one model call of an agent as estimated (priced from the price table): the budget can stop the run at that call.",
+  },
   // Reading input outside the compiler (Markdown import in src/core/graph/markdown, the CLI)
   markdown_spec_invalid: {
     severity: "error",

@@ -18,6 +18,7 @@ import { ShortcutsDialog } from "./keyboard/shortcuts-dialog";
 import { useEditorShortcuts } from "./keyboard/use-editor-shortcuts";
 import { Palette } from "./palette/palette";
 import { InspectorPanel } from "./panels/inspector-panel";
+import { useWorkspaceModels } from "./panels/use-workspace-models";
 import type { Selection } from "./selection";
 import { useEditor, useEditorStoreApi } from "./store/editor-context";
 import { inspectorSelection } from "./store/editor-store";
@@ -33,6 +34,11 @@ export function EditorWorkspace() {
   useEffect(() => {
     if (catalog.data) store.getState().setCatalog(catalog.data);
   }, [catalog.data, store]);
+  // The Problems panel's cost and budget findings are priced from the workspace's table once it loads.
+  const { priceTable, pricesLoaded } = useWorkspaceModels();
+  useEffect(() => {
+    if (pricesLoaded) store.getState().setPriceTable(priceTable);
+  }, [priceTable, pricesLoaded, store]);
   useLiveCompile();
   const autosave = useAutosave();
   const actions = useEditorActions();

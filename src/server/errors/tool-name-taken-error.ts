@@ -6,10 +6,13 @@ export class ToolNameTakenError extends DomainError {
   readonly kind = "conflict";
   readonly toolName: string;
 
-  /** `holder` says who has it, e.g. "another HTTP tool" or "MCP server docs-search". */
-  constructor(toolName: string, holder: string) {
+  /**
+   * `holder` says who has it, e.g. "another HTTP tool" or "MCP server docs-search";
+   * `advice` what to do instead (by default: choose another name).
+   */
+  constructor(toolName: string, holder: string, advice = "Choose another name.") {
     super(
-      `The tool name ${toolName} is already used by ${holder} in this workspace; tool names are unique across the catalog. Choose another name.`,
+      `The tool name ${toolName} is already used by ${holder} in this workspace; tool names are unique across the catalog. ${advice}`,
     );
     this.toolName = toolName;
   }

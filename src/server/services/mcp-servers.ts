@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import { mcpListedToolSchema, type McpListedTool, type McpServerSettings } from "@/core/tools/mcp-server-schema";
+import { type McpListedTool, type McpServerSettings } from "@/core/tools/mcp-server-schema";
 import { mcpToolNamings } from "@/core/tools/mcp-tool-names";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { InvalidInputError } from "@/server/errors/invalid-input-error";
@@ -17,9 +17,12 @@ import {
   type McpServerSealedRecord,
   type McpServerWrite,
 } from "@/server/repositories/mcp-server-repository";
+import { ToolNameTakenError } from "@/server/errors/tool-name-taken-error";
 import { SecretDecryptError } from "@/server/secrets/secret-box";
 import { McpConnection } from "@/server/tools/mcp/mcp-client";
 import { McpServerError } from "@/server/tools/mcp/mcp-server-error";
+import { storedTools } from "@/server/tools/mcp/stored-tools";
+import { TOOL_SOURCES } from "@/server/tools/tool-sources";
 import {
   allowedHostsOf,
   connectOptionsOf,
@@ -67,15 +70,6 @@ export interface McpRefreshResult {
   /** Why listing failed, in words (also stored as the server's last error). */
   error: string | null;
   server: McpServerView;
-}
-
-/** The tools a row stores, tolerant of anything malformed (shown as nothing). */
-export function storedTools(tools: unknown): McpListedTool[] {
-  if (!Array.isArray(tools)) return [];
-  return tools.flatMap((tool) => {
-    const parsed = mcpListedToolSchema.safeParse(tool);
-    return parsed.success ? [parsed.data] : [];
-  });
 }
 
 function secretNames(server: McpServerSealedRecord): { names: string[]; error: string | null } {
@@ -173,6 +167,9 @@ export class McpServerService {
     const current = await this.sealed(id);
     if (await this.repository.nameTaken(this.workspaceId, settings.name, id))
       throw new McpServerNameTakenError(settings.name);
+    if (settings.name !== current.name) {
+      await this.checkCatalogNamesFree(settings.name, storedTools(current.tools), current.enabledTools, "rename");
+    }
     const part = current.transport === "stdio" ? "env" : "headers";
     const stored =
       current.transport === settings.transport
@@ -244,8 +241,44 @@ export class McpServerService {
         throw new InvalidInputError(`The tool ${name} cannot be given to agents: ${naming.unusableReason}.`);
     }
     const enabled = tools.map((tool) => tool.name).filter((name) => names.includes(name));
+    await this.checkCatalogNamesFree(server.name, tools, enabled, "enable");
     await this.repository.setEnabledTools(this.workspaceId, id, enabled);
     return this.get(id);
+  }
+
+  /**
+   * Refuses when a catalog name the server's enabled tools would have
+   * (`<server>__<tool>`) is already another source's tool (an HTTP tool
+   * named `docs__search`): names are unique across the catalog. Other MCP
+   * servers cannot collide (server names are unique and never hold `_`).
+   */
+  private async checkCatalogNamesFree(
+    serverName: string,
+    tools: McpListedTool[],
+    enabled: readonly string[],
+    action: "enable" | "rename",
+  ): Promise<void> {
+    const on = new Set(enabled);
+    const names = mcpToolNamings(
+      serverName,
+      tools.map((tool) => tool.name),
+    ).filter((naming) => naming.catalogName !== null && on.has(naming.tool));
+    if (names.length === 0) return;
+    for (const source of TOOL_SOURCES) {
+      if (source.kind === "mcp") continue;
+      const taken = new Map((await source.catalog(this.db, this.workspaceId)).map((tool) => [tool.name, tool]));
+      for (const naming of names) {
+        const holder = taken.get(naming.catalogName!);
+        if (!holder) continue;
+        throw new ToolNameTakenError(
+          naming.catalogName!,
+          `the ${holder.source}`,
+          action === "enable"
+            ? `Rename or delete that tool before enabling ${naming.tool} of MCP server "${serverName}".`
+            : `Renaming MCP server to "${serverName}" would give its enabled tool ${naming.tool} that name: rename or delete that tool, disable ${naming.tool}, or choose another server name.`,
+        );
+      }
+    }
   }
 
   private async sealed(id: string): Promise<McpServerSealedRecord> {

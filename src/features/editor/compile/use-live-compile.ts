@@ -7,7 +7,7 @@ import type { CompileResult, RuntimeDefinition } from "@/core/compiler";
 import { buildDefinition } from "@/core/compiler/build-definition";
 import type { CompileOptions } from "@/core/compiler/options";
 
-import { documentCheckOf, problemsByTarget, setKnownTools } from "../diagnostics/problems";
+import { documentCheckOf, problemsByTarget, setKnownTools, setPriceTable } from "../diagnostics/problems";
 import { knownToolsOf } from "../panels/tool-catalog";
 
 import { useEditor, useEditorStoreApi } from "../store/editor-context";
@@ -42,15 +42,17 @@ export function liveCompileResult(check: DocumentCheck, options: CompileOptions 
 }
 
 /**
- * Checks the store's current document once (compiler diagnostics, static
- * analysis, roles and tool names — shared with the Problems panel through
+ * Checks the store's current document once with the workspace's catalog and
+ * prices when they have loaded (compiler diagnostics, static analysis priced
+ * from the workspace's table, roles and tool names — shared with the Problems panel through
  * `documentCheckOf`); the compile result, the analysis and the per-node
  * summaries with their problem badges go into the store.
  */
 export function compileInto(store: EditorStore): void {
-  const { document, summaries, catalog } = store.getState();
+  const { document, summaries, catalog, priceTable } = store.getState();
   const knownTools = catalog ? knownToolsOf(catalog) : undefined;
   setKnownTools(knownTools);
+  setPriceTable(priceTable ?? undefined);
   const check = documentCheckOf(document);
   const compiled = liveCompileResult(check, knownTools ? { knownTools } : {});
   const problems = problemCountsFromTargets(problemsByTarget(document, compiled));
@@ -69,12 +71,13 @@ export function useLiveCompile(): void {
   const store = useEditorStoreApi();
   const document = useEditor((state) => state.document);
   const catalog = useEditor((state) => state.catalog);
-  const compiledWith = useRef(catalog);
+  const priceTable = useEditor((state) => state.priceTable);
+  const compiledWith = useRef({ catalog, priceTable });
 
   useEffect(() => {
-    // The catalog arrived or changed: the verdict on tool names may differ, check again now.
-    if (compiledWith.current !== catalog) {
-      compiledWith.current = catalog;
+    // The catalog or the prices arrived or changed: the verdict on tool names, the cost and the budget findings may differ, check again now.
+    if (compiledWith.current.catalog !== catalog || compiledWith.current.priceTable !== priceTable) {
+      compiledWith.current = { catalog, priceTable };
       compileInto(store);
       return;
     }
@@ -87,5 +90,5 @@ export function useLiveCompile(): void {
     }
     const timer = window.setTimeout(() => compileInto(store), CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [document, catalog, store]);
+  }, [document, catalog, priceTable, store]);
 }

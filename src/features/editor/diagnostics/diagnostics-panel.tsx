@@ -4,14 +4,13 @@ import { AlertTriangle, CheckCircle2, CircleX, HelpCircle, Info, type LucideIcon
 import { Popover } from "radix-ui";
 import { useMemo } from "react";
 
-import { estimateWorstCaseCost, type CostEstimate } from "@/core/analysis";
+import type { CostEstimate } from "@/core/analysis";
 import type { CompileResult, DiagnosticSeverity } from "@/core/compiler";
 import type { GraphDocument } from "@/core/graph/schema";
 
 import type { Selection } from "../selection";
 import styles from "./diagnostics-panel.module.css";
-import { useWorkspaceModels } from "../panels/use-workspace-models";
-import { collectProblems, documentCheckOf, formatCount, formatUsd, type Problem } from "./problems";
+import { collectProblems, formatCount, formatUsd, type Problem } from "./problems";
 
 export interface DiagnosticsPanelProps {
   document: GraphDocument;
@@ -40,13 +39,10 @@ const SEVERITY_NAME: Record<DiagnosticSeverity, string> = { error: "Error", warn
  * cost of one run with how it is estimated.
  */
 export function DiagnosticsPanel({ document, compiled, onFocus }: DiagnosticsPanelProps) {
+  // One check gives the findings and the cost, both priced from the workspace's table once it has
+  // loaded (the editor sets it; `compiled` changes when it does).
   const { problems, counts, analysis } = useMemo(() => collectProblems(document, compiled), [document, compiled]);
-  // Priced from the workspace's table once it has loaded (until then, and in the cached check, the defaults).
-  const { priceTable, pricesLoaded } = useWorkspaceModels();
-  const cost = useMemo(
-    () => (pricesLoaded ? estimateWorstCaseCost(documentCheckOf(document).analysis, { priceTable }) : analysis.cost),
-    [pricesLoaded, priceTable, document, analysis.cost],
-  );
+  const cost = analysis.cost;
   const total = counts.error + counts.warning + counts.info;
 
   return (

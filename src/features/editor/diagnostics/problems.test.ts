@@ -11,6 +11,7 @@ import {
   formatUsd,
   problemsByTarget,
   setKnownTools,
+  setPriceTable,
   staticAnalysisOf,
 } from "./problems";
 
@@ -156,6 +157,34 @@ describe("documentCheckOf with the workspace catalog", () => {
       expect(documentCheckOf(document).diagnostics.map((d) => d.code)).toContain("unknown_tool");
     } finally {
       setKnownTools(undefined);
+    }
+  });
+
+  it("prices the cost and the budget findings from the workspace's table once it is set", () => {
+    const document = doc({
+      handoffs: [],
+      agents: [
+        { id: "main", name: "Main", description: "Lead.", modelChain: [gpt, gpt], params: { maxTokens: 1_000 } },
+      ],
+      settings: { budgets: { maxCostUsd: 0.1 } },
+    });
+    try {
+      setPriceTable(undefined);
+      // The core's defaults: a gpt-4o call (4,000 in + 1,000 out) is $0.02, under the $0.10 budget.
+      const before = collectProblems(document, null);
+      expect(before.problems.map((p) => p.diagnostic.code)).not.toContain("cost_budget_below_one_call");
+      expect(before.analysis.cost.agents[0]!.callCostUsd).toBeCloseTo(0.02, 10);
+
+      setPriceTable([{ provider: "openai", model: "gpt-4o", inputPerMTok: 50, outputPerMTok: 100 }]);
+      // The workspace's: $0.30 a call — the figure and the finding agree.
+      const after = collectProblems(document, null);
+      expect(after.analysis.cost.agents[0]!.callCostUsd).toBeCloseTo(0.3, 10);
+      const finding = after.problems.find((p) => p.diagnostic.code === "cost_budget_below_one_call");
+      expect(finding?.diagnostic.message).toContain("can cost $0.30");
+      expect(finding?.target).toEqual({ kind: "agent", id: "main" });
+      expect(problemsByTarget(document, null).get("agent:main")?.warnings).toBe(1);
+    } finally {
+      setPriceTable(undefined);
     }
   });
 });

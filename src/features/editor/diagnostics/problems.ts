@@ -2,6 +2,7 @@ import { checkDocument, type DocumentCheck, type StaticAnalysis } from "@/core/a
 import type { CompileResult, Diagnostic, DiagnosticSeverity } from "@/core/compiler";
 import type { KnownTool } from "@/core/compiler/options";
 import type { GraphDocument } from "@/core/graph/schema";
+import type { PriceTable } from "@/core/models/pricing";
 
 import type { Selection } from "../selection";
 
@@ -33,10 +34,12 @@ export interface TargetProblems {
 /** Key of a badge target: `agent:<id>` or `edge:<id>`. */
 export type ProblemTargetKey = `agent:${string}` | `edge:${string}`;
 
-/** Checks per compiler options object (the catalog's known tools, or none yet), then per document. */
-const checks = new WeakMap<object, WeakMap<GraphDocument, DocumentCheck>>();
+/** Checks per known-tools array (the catalog's, or none yet), then per price table (or the defaults), then per document. */
+const checks = new WeakMap<object, WeakMap<object, WeakMap<GraphDocument, DocumentCheck>>>();
 const NO_CATALOG: readonly KnownTool[] = [];
+const DEFAULT_PRICES = {};
 let currentKnownTools: readonly KnownTool[] | undefined;
+let currentPriceTable: PriceTable | undefined;
 
 /**
  * The workspace catalog's tools every later check knows (the editor sets
@@ -48,18 +51,34 @@ export function setKnownTools(knownTools: readonly KnownTool[] | undefined): voi
 }
 
 /**
+ * The workspace's price table every later check prices with (the editor
+ * sets it when `prices.list` arrives): the worst-case cost and the budget
+ * findings then use the workspace's prices, not the core's defaults. Pass
+ * the same array for the same table.
+ */
+export function setPriceTable(priceTable: PriceTable | undefined): void {
+  currentPriceTable = priceTable;
+}
+
+/**
  * `checkDocument(document)` — the compiler's diagnostics, the static
- * analysis's findings and the worst-case cost from one analysis — computed
- * once per document object (the editor's store replaces the document on every
+ * analysis's findings and the worst-case cost from one analysis, priced
+ * from the price table set by `setPriceTable` — computed once per document object (the editor's store replaces the document on every
  * change), so the panel and the canvas badges share one run.
  */
 export function documentCheckOf(document: GraphDocument): DocumentCheck {
-  const key = currentKnownTools ?? NO_CATALOG;
-  let byDocument = checks.get(key);
-  if (!byDocument) checks.set(key, (byDocument = new WeakMap()));
+  const toolsKey = currentKnownTools ?? NO_CATALOG;
+  let byPrices = checks.get(toolsKey);
+  if (!byPrices) checks.set(toolsKey, (byPrices = new WeakMap()));
+  const pricesKey = currentPriceTable ?? DEFAULT_PRICES;
+  let byDocument = byPrices.get(pricesKey);
+  if (!byDocument) byPrices.set(pricesKey, (byDocument = new WeakMap()));
   let check = byDocument.get(document);
   if (!check) {
-    check = checkDocument(document, currentKnownTools ? { knownTools: currentKnownTools } : {});
+    check = checkDocument(document, {
+      ...(currentKnownTools && { knownTools: currentKnownTools }),
+      ...(currentPriceTable && { priceTable: currentPriceTable }),
+    });
     byDocument.set(document, check);
   }
   return check;

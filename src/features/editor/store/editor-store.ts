@@ -4,6 +4,7 @@ import { createStore } from "zustand/vanilla";
 
 import type { CompileResult, GraphAnalysis } from "@/core/compiler";
 import type { GraphDocument } from "@/core/graph/schema";
+import type { PriceTable } from "@/core/models/pricing";
 
 import { EMPTY_SUMMARIES, type Summaries } from "../compile/summaries";
 import type { CatalogOption } from "../panels/tool-catalog";
@@ -50,6 +51,8 @@ export interface EditorState {
   summaries: Summaries;
   /** The workspace's tool catalog (tools.catalog), once loaded: the checklist lists it, the compile knows its tools. */
   catalog: readonly CatalogOption[] | null;
+  /** The workspace's price table (prices.list), once loaded: the check prices the worst-case cost and budget findings with it. */
+  priceTable: PriceTable | null;
 }
 
 export interface EditorActions {
@@ -78,6 +81,8 @@ export interface EditorActions {
   setSave: (save: Partial<SaveState>) => void;
   /** The workspace's tool catalog arrived (or changed): the next compile uses it. */
   setCatalog: (catalog: readonly CatalogOption[]) => void;
+  /** The workspace's prices arrived (or changed): the next check uses them. */
+  setPriceTable: (priceTable: PriceTable) => void;
   /** The server accepted `document` as `revision`. */
   markSaved: (document: GraphDocument, revision: number) => void;
   /** Replaces the draft with the server's (reload, restore, import): history starts over. */
@@ -206,6 +211,7 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
           analysis: null,
           summaries: EMPTY_SUMMARIES,
           catalog: null,
+          priceTable: null,
 
           change: (next, label) => commitDocument(next, label, true),
           commit: (next, label) => commitDocument(next, label, false),
@@ -276,6 +282,7 @@ export function createEditorStore(init: { graphId: string; document: GraphDocume
             set({ compiledDocument, compiled, analysis, summaries }),
           setSave: (save) => set({ save: { ...get().save, ...save } }),
           setCatalog: (catalog) => set({ catalog }),
+          setPriceTable: (priceTable) => set({ priceTable }),
           markSaved: (document, revision) => {
             const dirty = get().document !== document;
             set({

@@ -139,6 +139,9 @@ export function McpServerCard({ server, rights }: { server: McpServerItem; right
           <legend className={styles.toolsLegend}>
             Tools agents may use ({enabledTools.length} of {server.tools.length})
           </legend>
+          {rights.canUseTools ? null : (
+            <p className={styles.muted}>Only editors and owners choose which tools agents may use.</p>
+          )}
           {server.tools.map((tool) => {
             const id = `${server.id}-${tool.name}`;
             return (

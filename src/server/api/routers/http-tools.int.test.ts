@@ -179,6 +179,40 @@ describe("httpTools", () => {
     );
   });
 
+  it("refuses parameters that are not a valid JSON schema, naming the problem, on create and update", async () => {
+    await api().secrets.set({ name: "API_KEY", value: SECRET });
+    const bad = { type: "object", properties: { word: { type: "string", maxLength: -1 } } };
+    expect(await refused(() => api().httpTools.create({ ...TOOL, parameters: bad }), "BAD_REQUEST")).toBe(
+      "The parameters are not a valid JSON schema: schema.properties.word.maxLength must be >= 0.",
+    );
+    const saved = await api().httpTools.create(TOOL);
+    expect(
+      await refused(
+        () =>
+          api().httpTools.update({
+            id: saved.id,
+            tool: { ...TOOL, parameters: { type: "object", properties: { word: { $ref: "#/definitions/none" } } } },
+          }),
+        "BAD_REQUEST",
+      ),
+    ).toBe("The parameters are not a valid JSON schema: can't resolve reference #/definitions/none from id #.");
+  });
+
+  it("tests a tool with arguments its schema refuses without calling it", async () => {
+    await api().secrets.set({ name: "API_KEY", value: SECRET });
+    const calls = server.requests.length;
+    const result = await api().httpTools.test({
+      tool: { ...TOOL, parameters: { type: "object", properties: { word: { type: "string", maxLength: 3 } } } },
+      args: { word: "toolong" },
+    });
+    expect(result).toMatchObject({
+      outcome: "error",
+      message:
+        "echo was not called: its arguments do not match its parameters schema: arguments.word must NOT have more than 3 characters. Call it again with arguments that match the schema.",
+    });
+    expect(server.requests.length).toBe(calls);
+  });
+
   it("makes the catalog known to the server's compiles: an allow-listed HTTP tool is unknown until it exists", async () => {
     const document = {
       schemaVersion: 1,

@@ -219,6 +219,61 @@ describe("mcpServers", () => {
     expect(refreshed.server.tools.map((tool) => tool.catalogName)).toContain("remote__echo");
   });
 
+  it("refuses to enable a tool whose catalog name an HTTP tool has, and changes nothing", async () => {
+    const created = await addStdio();
+    await editor.mcpServers.refresh({ id: created.id });
+    await editor.mcpServers.setEnabledTools({ id: created.id, tools: ["get-sum"] });
+    await editor.httpTools.create({
+      name: "everything__echo",
+      description: "An HTTP tool that happens to have the name",
+      method: "GET",
+      urlTemplate: "https://api.example.com/echo",
+    });
+
+    const error = await refused(
+      editor.mcpServers.setEnabledTools({ id: created.id, tools: ["get-sum", "echo"] }),
+      "CONFLICT",
+    );
+    expect(error.message).toBe(
+      'The tool name everything__echo is already used by the HTTP tool (GET api.example.com) in this workspace; tool names are unique across the catalog. Rename or delete that tool before enabling echo of MCP server "everything".',
+    );
+    const row = await db.prisma.mcpServer.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.enabledTools).toEqual(["get-sum"]);
+    expect((await mcpToolSource.catalog(db.prisma, workspaceId)).map((tool) => tool.name)).toEqual([
+      "everything__get-sum",
+    ]);
+
+    // Enabling what does not collide still works.
+    const ok = await editor.mcpServers.setEnabledTools({ id: created.id, tools: ["get-sum", "get-env"] });
+    expect(ok.enabledTools.sort()).toEqual(["get-env", "get-sum"]);
+  });
+
+  it("refuses to rename a server when an enabled tool's new catalog name is an HTTP tool's, and changes nothing", async () => {
+    const created = await addStdio();
+    await editor.mcpServers.refresh({ id: created.id });
+    await editor.mcpServers.setEnabledTools({ id: created.id, tools: ["echo"] });
+    await editor.httpTools.create({ name: "renamed__echo", method: "GET", urlTemplate: "https://api.example.com/e" });
+    const { command, args } = everythingStdio();
+    const settings = { transport: "stdio" as const, command, args, env: [{ name: "API_TOKEN" }] };
+
+    const error = await refused(
+      owner.mcpServers.update({ id: created.id, settings: { ...settings, name: "renamed" } }),
+      "CONFLICT",
+    );
+    expect(error.message).toBe(
+      'The tool name renamed__echo is already used by the HTTP tool (GET api.example.com) in this workspace; tool names are unique across the catalog. Renaming MCP server to "renamed" would give its enabled tool echo that name: rename or delete that tool, disable echo, or choose another server name.',
+    );
+    const row = await db.prisma.mcpServer.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.name).toBe("everything");
+    expect(row.enabledTools).toEqual(["echo"]);
+
+    // Another name is fine, and a tool that is not enabled never blocks a rename.
+    await owner.mcpServers.update({ id: created.id, settings: { ...settings, name: "other" } });
+    await editor.httpTools.create({ name: "third__get-sum", method: "GET", urlTemplate: "https://api.example.com/s" });
+    const renamed = await owner.mcpServers.update({ id: created.id, settings: { ...settings, name: "third" } });
+    expect(renamed.tools.find((tool) => tool.enabled)?.catalogName).toBe("third__echo");
+  });
+
   it("deletes a server (owner only) and its tools leave the catalog", async () => {
     const created = await addStdio();
     await editor.mcpServers.refresh({ id: created.id });

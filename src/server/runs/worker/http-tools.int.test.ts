@@ -133,4 +133,60 @@ describe("a run calling an HTTP tool", () => {
     ];
     for (const row of stored) expect(row).not.toContain(SECRET);
   });
+
+  it("answers a call with arguments the tool's schema refuses with an error the model and the trace read, and sends nothing", async () => {
+    const graph = await createGraph(db.prisma);
+    await new AllowedHostService(db.prisma, graph.workspaceId).add(
+      server.host,
+      (await db.prisma.user.create({ data: { email: "o2@x.test", name: "O" } })).id,
+    );
+    await new HttpToolService(db.prisma, graph.workspaceId).create({
+      name: "get_forecast",
+      description: "Forecast for a city",
+      method: "GET",
+      urlTemplate: `${server.origin}/weather/{{city}}`,
+      parameters: {
+        type: "object",
+        properties: { city: { type: "string" }, days: { type: "integer", minimum: 1, maximum: 10 } },
+        required: ["city"],
+        additionalProperties: false,
+      },
+      headers: [],
+      timeoutMs: 5_000,
+      maxResponseBytes: 65_536,
+    });
+    const document = singleAgentDocument([
+      {
+        provider: "scripted",
+        model: "script",
+        script: {
+          turns: [
+            { kind: "tool_calls", calls: [{ tool: "get_forecast", args: { city: "Oslo", days: 14 } }] },
+            { kind: "text", text: "Tool said: {{lastToolResult}}" },
+          ],
+        },
+      },
+    ]);
+    (document.agents as { tools: string[] }[])[0]!.tools = ["get_forecast"];
+    const { definition } = compile(document, { knownTools: await knownToolsOf(db.prisma, graph.workspaceId) });
+    const sent = server.requests.length;
+    const { runId } = await createRun(db.prisma, pool, graph, { definition: definition!, input: "Forecast?" });
+
+    const run = await waitForRun(pool, runId, isFinal);
+
+    const message =
+      "get_forecast was not called: its arguments do not match its parameters schema: arguments.days must be <= 10. Call it again with arguments that match the schema.";
+    expect(run.status).toBe("completed");
+    expect(server.requests.length).toBe(sent);
+    // The model read the error as the tool result (its script echoes the last tool result).
+    expect(run.output).toBe(`Tool said: error: ${message}`);
+    const events = await storedEvents(pool, runId);
+    expect(events.find((e) => e.type === "TOOL_CALL_END")).toMatchObject({
+      tool: "get_forecast",
+      isError: true,
+      output: `error: ${message}`,
+    });
+    const spans = await dump("run_spans", "t.run_id = $1", runId);
+    expect(spans.some((row) => row.includes('"TOOL_CALL"') && row.includes("arguments.days must be <= 10"))).toBe(true);
+  });
 });

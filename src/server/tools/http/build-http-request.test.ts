@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { httpToolInputSchema } from "@/core/tools/http-tool-schema";
-import { HttpToolCallError } from "@/server/errors/http-tool-call-error";
+import { ToolArgumentsError } from "@/server/errors/tool-arguments-error";
 
 import { buildHttpRequest } from "./build-http-request";
 
@@ -46,10 +46,36 @@ describe("buildHttpRequest", () => {
 
   it("names a missing argument", () => {
     expect(() => buildHttpRequest(tool(), { repo: "r" }, secrets)).toThrow(
-      new HttpToolCallError("search", "search needs the argument owner."),
+      new ToolArgumentsError("search", ["arguments.owner is required"]),
     );
     expect(() => buildHttpRequest(tool(), { owner: "o" }, secrets)).toThrow(
       "search needs the argument repo (the URL contains {{repo}}).",
+    );
+  });
+
+  it("checks the arguments against the whole parameters schema before building anything", () => {
+    const strict = tool({
+      parameters: {
+        type: "object",
+        properties: {
+          owner: { type: "string", minLength: 1 },
+          repo: { type: "string" },
+          state: { enum: ["open", "closed"] },
+          per_page: { type: "integer", minimum: 1, maximum: 100 },
+        },
+        required: ["owner", "repo"],
+        additionalProperties: false,
+      },
+    });
+    expect(() =>
+      buildHttpRequest(strict, { owner: "", repo: "r", state: "all", per_page: 500, sort: "new" }, secrets),
+    ).toThrow(
+      "search was not called: its arguments do not match its parameters schema: arguments.sort is not a parameter of this tool; " +
+        'arguments.owner must NOT have fewer than 1 characters; arguments.state must be one of "open", "closed"; ' +
+        "arguments.per_page must be <= 100. Call it again with arguments that match the schema.",
+    );
+    expect(buildHttpRequest(strict, { owner: "o", repo: "r", state: "open", per_page: 5 }, secrets).url.href).toBe(
+      "https://api.example.com/repos/o/r/issues?state=open&per_page=5",
     );
   });
 

@@ -4,6 +4,8 @@
  * (URL-encoded), the arguments the URL does not use sent as the query
  * string (GET, DELETE) or as a JSON body (POST, PUT, PATCH), and header
  * values with `{{secrets.NAME}}` filled from the workspace's secrets.
+ * Nothing is built (so nothing is sent) for arguments the tool's parameters
+ * schema refuses.
  */
 import {
   type HttpToolDefinition,
@@ -12,6 +14,8 @@ import {
   secretReferences,
 } from "@/core/tools/http-tool-schema";
 import { HttpToolCallError } from "@/server/errors/http-tool-call-error";
+
+import { checkToolArguments } from "../tool-arguments";
 
 export interface BuiltHttpRequest {
   url: URL;
@@ -39,27 +43,18 @@ function argumentObject(tool: HttpToolDefinition, args: unknown): Record<string,
   return args as Record<string, unknown>;
 }
 
-function checkRequired(tool: HttpToolDefinition, args: Record<string, unknown>): void {
-  const required = Array.isArray(tool.parameters.required) ? (tool.parameters.required as unknown[]) : [];
-  const missing = required.filter(
-    (name): name is string => typeof name === "string" && (args[name] === undefined || args[name] === null),
-  );
-  if (missing.length > 0) {
-    throw new HttpToolCallError(
-      tool.name,
-      `${tool.name} needs the argument${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,
-    );
-  }
-}
-
-/** The request for one call; throws HttpToolCallError naming a missing argument or secret. */
+/**
+ * The request for one call. Throws ToolArgumentsError when the arguments do
+ * not match the tool's parameters schema (every keyword, via ajv), and
+ * HttpToolCallError naming a missing URL argument or secret.
+ */
 export function buildHttpRequest(
   tool: HttpToolDefinition,
   rawArgs: unknown,
   secrets: ReadonlyMap<string, string>,
 ): BuiltHttpRequest {
   const args = argumentObject(tool, rawArgs);
-  checkRequired(tool, args);
+  checkToolArguments(tool.name, tool.parameters, args);
 
   const used = new Set<string>();
   const urlText = fillPlaceholders(tool.urlTemplate, (name) => {

@@ -15,6 +15,7 @@ import { redactSecrets } from "@/server/runs/worker/redact-secrets";
 import { workspaceAllowedHosts } from "../allowed-hosts";
 import type { HostResolver } from "../address-guard";
 import { openWorkspaceSecrets, WorkspaceSecretService } from "../secrets/workspace-secrets";
+import { jsonSchemaProblem } from "../tool-arguments";
 import { TOOL_SOURCES } from "../tool-sources";
 import { callHttpTool, readableBody } from "./call-http-tool";
 import { HTTP_TOOL_SELECT, type HttpToolRecord, toHttpToolRecord } from "./http-tool-records";
@@ -138,8 +139,21 @@ export class HttpToolService {
     }
   }
 
-  /** Name free across the catalog, and every referenced secret present. */
+  /** Parameters a valid JSON schema, name free across the catalog, and every referenced secret present. */
   private async checkSaveable(tool: HttpToolDefinition): Promise<void> {
+    const problem = jsonSchemaProblem(tool.parameters);
+    if (problem) {
+      throw new InvalidInputError(`The parameters are not a valid JSON schema: ${problem}.`, [
+        {
+          code: "schema_invalid",
+          severity: "error",
+          message: problem,
+          path: "parameters",
+          nodeIds: [],
+          edgeIds: [],
+        },
+      ]);
+    }
     for (const source of TOOL_SOURCES) {
       if (source.kind === "http") continue;
       const holder = (await source.catalog(this.db, this.workspaceId)).find((t) => t.name === tool.name);

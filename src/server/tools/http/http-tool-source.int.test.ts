@@ -141,6 +141,29 @@ describe("the HTTP tool source", () => {
     expect(server.requests.at(-1)!.url).toBe("/weather/S%C3%A3o%20Paulo%2FCentro?units=metric");
   });
 
+  it("refuses arguments the parameters schema does not allow, naming path and problem, with no request sent", async () => {
+    await addTool({
+      parameters: {
+        type: "object",
+        properties: {
+          city: { type: "string", minLength: 2 },
+          units: { enum: ["metric", "imperial"] },
+          days: { type: "integer", maximum: 10 },
+        },
+        required: ["city"],
+        additionalProperties: false,
+      },
+    });
+    const sent = server.requests.length;
+    expect(await failure(runTool("get_weather", { city: "Oslo", units: "kelvin", days: 14, hours: 3 }))).toBe(
+      'get_weather was not called: its arguments do not match its parameters schema: arguments.hours is not a parameter of this tool; arguments.days must be <= 10; arguments.units must be one of "metric", "imperial". Call it again with arguments that match the schema.',
+    );
+    expect(await failure(runTool("get_weather", { units: "metric" }))).toContain("arguments.city is required");
+    expect(server.requests.length).toBe(sent);
+    expect(await runTool("get_weather", { city: "Oslo", days: 3 })).toMatch(/^HTTP 200 OK/);
+    expect(server.requests.length).toBe(sent + 1);
+  });
+
   it("sends unused arguments as a JSON body on POST", async () => {
     await addTool({
       name: "add_note",

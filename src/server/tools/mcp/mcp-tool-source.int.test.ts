@@ -151,6 +151,46 @@ describe("the mcp tool source's runner", () => {
     }
   });
 
+  it("checks arguments against the tool's inputSchema before connecting: bad ones never reach the server", async () => {
+    const { workspaceId } = await createGraph(db.prisma);
+    const service = new McpServerService(db.prisma, workspaceId);
+    const { command, args } = everythingStdio();
+    const server = await service.create({
+      name: "everything",
+      transport: "stdio",
+      command,
+      args,
+      env: [],
+      timeoutMs: 15_000,
+    });
+    await service.refresh(server.id);
+    await service.setEnabledTools(server.id, ["get-sum"]);
+    // Its process cannot start now: a call that got as far as connecting would fail with "could not start".
+    await service.update(server.id, {
+      name: "everything",
+      transport: "stdio",
+      command: "ags-no-such-mcp",
+      args: [],
+      env: [],
+      timeoutMs: 15_000,
+    });
+
+    const source = (await mcpToolSource.runner(db.prisma, workspaceId))!;
+    try {
+      await expect(source.runner.run(call("everything__get-sum", { a: "one", b: 2 }), context())).rejects.toThrow(
+        "everything__get-sum was not called: its arguments do not match its parameters schema: arguments.a must be number. Call it again with arguments that match the schema.",
+      );
+      await expect(source.runner.run(call("everything__get-sum", { a: 1 }), context())).rejects.toThrow(
+        "arguments.b is required",
+      );
+      await expect(source.runner.run(call("everything__get-sum", { a: 1, b: 2 }), context())).rejects.toThrow(
+        /could not start/,
+      );
+    } finally {
+      await source.close();
+    }
+  });
+
   it("serves nothing for a workspace without enabled tools", async () => {
     const { workspaceId } = await createGraph(db.prisma);
     expect(await mcpToolSource.runner(db.prisma, workspaceId)).toBeNull();

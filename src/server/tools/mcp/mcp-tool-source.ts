@@ -16,11 +16,12 @@ import type { ModelToolSpec } from "@/core/models/model-port";
 import type { ToolInvocation, ToolRunContext, ToolRunner } from "@/core/runtime/ports";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { McpServerRepository, type McpServerSealedRecord } from "@/server/repositories/mcp-server-repository";
-import { storedTools } from "@/server/services/mcp-servers";
 import type { CatalogTool, SourceRunner, ToolSource } from "../tool-sources";
 import { McpConnection, type McpConnectOptions } from "./mcp-client";
 import { allowedHostsOf, connectOptionsOf } from "./mcp-server-config";
 import { McpServerError } from "./mcp-server-error";
+import { storedTools } from "./stored-tools";
+import { checkToolArguments } from "../tool-arguments";
 
 /** One enabled tool of one server, under its catalog name. */
 interface EnabledTool {
@@ -126,6 +127,8 @@ function createRunner(tools: EnabledTool[], allowedHosts: string[]): SourceRunne
       if (typeof args !== "object" || Array.isArray(args)) {
         throw new Error(`the arguments of ${invocation.name} must be a JSON object`);
       }
+      // Before connecting: arguments the tool's inputSchema refuses never reach the server.
+      checkToolArguments(invocation.name, tool.parameters, args);
       const link = links.get(tool.server.id)!;
       const pending = link.get();
       const connection = await untilAborted(pending, context.signal, tool.server.name);
