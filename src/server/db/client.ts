@@ -9,6 +9,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 
 import { PrismaClient } from "@/generated/prisma/client";
 import { parseServerEnv } from "@/server/env";
+import { withSerializedTransactions } from "./serialized-transactions";
 
 export { PrismaClient };
 
@@ -18,9 +19,13 @@ export interface CreatePrismaClientOptions {
   maxConnections?: number;
 }
 
-/** A new client with its own connection pool; call `$disconnect()` when done. */
+/**
+ * A new client with its own connection pool; call `$disconnect()` when done.
+ * A transaction's statements take turns on its connection (see
+ * serialized-transactions.ts).
+ */
 export function createPrismaClient(connectionString: string, options: CreatePrismaClientOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({ connectionString, max: options.maxConnections });
+  const adapter = withSerializedTransactions(new PrismaPg({ connectionString, max: options.maxConnections }));
   return new PrismaClient({ adapter });
 }
 

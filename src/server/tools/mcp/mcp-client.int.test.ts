@@ -13,9 +13,11 @@ import {
   type EverythingHttp,
   everythingStdio,
   isRunning,
+  processGroupOf,
   processesWith,
   silentStdio,
   startEverythingHttp,
+  wrappedEverythingStdio,
 } from "./testing/everything-server";
 
 async function failure(promise: Promise<unknown>): Promise<McpServerError> {
@@ -25,15 +27,6 @@ async function failure(promise: Promise<unknown>): Promise<McpServerError> {
   );
   expect(error).toBeInstanceOf(McpServerError);
   return error as McpServerError;
-}
-
-async function waitUntil(test: () => boolean, ms = 10_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (test()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return test();
 }
 
 describe("stdio", () => {
@@ -94,7 +87,8 @@ describe("stdio", () => {
     expect(error.message).toBe('MCP server "silent" did not answer within 1.5 s');
     expect(error.reason).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(await waitUntil(() => processesWith(marker).length === 0)).toBe(true);
+    // A failed connect closes before it throws, and close resolves once the process is gone.
+    expect(processesWith(marker)).toEqual([]);
   });
 
   it("says when the command does not exist", async () => {
@@ -142,7 +136,31 @@ describe("stdio", () => {
     });
     expect(processesWith(marker).length).toBe(1);
     await connection.close();
-    expect(await waitUntil(() => processesWith(marker).length === 0)).toBe(true);
+    expect(processesWith(marker)).toEqual([]);
+  });
+
+  it("stops the whole process tree of a server started through a wrapper on close", async () => {
+    const marker = `ags-tree-${randomUUID()}`;
+    const { command, args } = wrappedEverythingStdio(marker);
+    const connection = await McpConnection.connect({
+      name: "wrapped",
+      endpoint: { transport: "stdio", command, args, env: {} },
+      timeoutMs: 15_000,
+    });
+    let pids: number[] = [];
+    try {
+      expect(await connection.callTool("echo", { message: "through sh" })).toBe("Echo: through sh");
+      // The wrapper, the server and the helper: one process group, led by the wrapper.
+      pids = processesWith(marker);
+      expect(pids.length).toBe(3);
+      const groups = new Set(pids.map(processGroupOf));
+      expect(groups.size).toBe(1);
+      expect(pids).toContain([...groups][0]);
+    } finally {
+      await connection.close();
+    }
+    // close() resolves once the group is gone: nothing to wait for, even the helper that ignores SIGTERM.
+    expect(pids.filter(isRunning)).toEqual([]);
   });
 });
 

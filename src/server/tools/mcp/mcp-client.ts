@@ -1,13 +1,13 @@
 /**
  * One connection to an MCP server through the official SDK client: stdio
- * (a command spawned without a shell, with the SDK's minimal inherited
- * environment plus the server's own variables) or streamable HTTP (a URL
- * and headers). Every request has the server's timeout; every failure
- * becomes an `McpServerError` whose message says in words what happened;
- * `close` ends the session and stops a stdio server's process.
+ * (a command spawned without a shell in its own process group, with the
+ * SDK's minimal inherited environment plus the server's own variables) or
+ * streamable HTTP (a URL and headers). Every request has the server's
+ * timeout; every failure becomes an `McpServerError` whose message says in
+ * words what happened; `close` ends the session and stops a stdio server's
+ * whole process tree (see process-group-stdio-transport.ts).
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 
@@ -15,6 +15,7 @@ import type { McpListedTool } from "@/core/tools/mcp-server-schema";
 import { mcpResultText } from "./mcp-result";
 import { describeMcpFailure, type FailureContext } from "./mcp-failure";
 import { McpServerError, McpToolError } from "./mcp-server-error";
+import { ProcessGroupStdioTransport } from "./process-group-stdio-transport";
 
 /** Where a server is and how to talk to it (secrets already decrypted). */
 export type McpEndpoint =
@@ -129,7 +130,7 @@ export class McpConnection {
     return text;
   }
 
-  /** Ends the session and stops a stdio server's process (SIGTERM, then SIGKILL); idempotent, never throws. */
+  /** Ends the session and stops a stdio server's process group (SIGTERM, then SIGKILL); idempotent, never throws. */
   close(): Promise<void> {
     this.closing ??= (async () => {
       if (this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId) {
@@ -146,14 +147,13 @@ export class McpConnection {
 function createTransport(options: McpConnectOptions, stderr: { tail: string }): Transport {
   const { endpoint } = options;
   if (endpoint.transport === "stdio") {
-    const transport = new StdioClientTransport({
+    const transport = new ProcessGroupStdioTransport({
       command: endpoint.command,
       args: endpoint.args,
       env: endpoint.env,
-      stderr: "pipe",
     });
     // Read stderr always (a full pipe would block the server) and keep its tail for error messages.
-    transport.stderr?.on("data", (chunk: Buffer) => {
+    transport.stderr.on("data", (chunk: Buffer) => {
       stderr.tail = (stderr.tail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
     });
     return transport;

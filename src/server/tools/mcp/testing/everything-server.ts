@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 import { REPO_ROOT } from "@/server/db/paths";
+import { procStat } from "../process-group";
 
 const require = createRequire(import.meta.url);
 
@@ -22,6 +23,21 @@ export const EVERYTHING_ENTRY = path.join(
 /** The stdio command and arguments that start server-everything. */
 export function everythingStdio(): { command: string; args: string[] } {
   return { command: process.execPath, args: [EVERYTHING_ENTRY, "stdio"] };
+}
+
+/**
+ * server-everything behind a shell wrapper that starts two children and
+ * waits: the server (on the wrapper's stdin) and a helper that never reads
+ * stdin and ignores SIGTERM. Closing the wrapper's stdin stops neither the
+ * wrapper nor the helper; only stopping the whole process group does.
+ * `marker` is on every command line (see `processesWith`).
+ */
+export function wrappedEverythingStdio(marker: string): { command: string; args: string[] } {
+  const node = JSON.stringify(process.execPath);
+  const helper = `${node} -e "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)" ${marker} </dev/null >/dev/null 2>&1 &`;
+  // Through fd 3: a background job of a non-interactive shell gets /dev/null as its stdin (even with `<&0`).
+  const server = `${node} ${JSON.stringify(EVERYTHING_ENTRY)} stdio ${marker} <&3 &`;
+  return { command: "/bin/sh", args: ["-c", `exec 3<&0; ${helper} ${server} wait # ${marker}`] };
 }
 
 /** A stdio "server" that starts and never answers; `marker` finds its process (see `processesWith`). */
@@ -76,14 +92,22 @@ export async function startEverythingHttp(port = 0): Promise<EverythingHttp> {
   };
 }
 
-/** True while a process with this pid exists. */
+/**
+ * True while a process with this pid runs. A zombie (exited, not reaped yet:
+ * an orphan waits for PID 1, and some container inits never reap) does not.
+ */
 export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  return procStat(pid)?.state !== "Z";
+}
+
+/** The process group of `pid` (Linux /proc), or null when it is gone. */
+export function processGroupOf(pid: number): number | null {
+  return procStat(pid)?.pgrp ?? null;
 }
 
 /** Pids of this machine's processes whose command line contains `marker` (Linux /proc). */
