@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole app in one command. Without DATABASE_URL it starts
  * the embedded PostgreSQL (data in AGS_DATA_DIR or .data/, port AGS_PG_PORT,
- * default 54329); then migrates, seeds, builds (unless AGS_SKIP_BUILD=1) and
+ * default 54329); then migrates, seeds, builds (unless .next/ already holds a
+ * build of the same sources, see lib/build-fingerprint.ts, or AGS_SKIP_BUILD=1) and
  * serves on HOST:PORT (default 127.0.0.1:3000), with one run worker in this
  * process (AGS_WORKER_CONCURRENCY runs at once, default 10;
  * AGS_IN_PROCESS_WORKER=0: none, run `npm run worker` instead).
@@ -17,11 +18,12 @@ import path from "node:path";
 
 import { bootstrapDatabase } from "@/server/db/bootstrap";
 import { assertPortFree } from "@/server/db/embedded/ports";
-import { DEFAULT_DATA_DIR } from "@/server/db/paths";
+import { DEFAULT_DATA_DIR, REPO_ROOT } from "@/server/db/paths";
 import { resolveSecretKey, SECRET_KEY_ENV } from "@/server/secrets/secret-box";
 import { parseServerEnv } from "@/server/env";
 import { ALLOWED_HOSTS_ENV, allowedHostsForBind } from "@/server/http/allowed-hosts";
 import { parseWorkerConcurrency, type RunWorker, startRunWorker } from "@/server/runs/worker";
+import { buildFingerprint, forgetBuild, isBuildCurrent, recordBuild } from "./lib/build-fingerprint";
 import { signalGroup, spawnNext, stopChild, waitForExit, waitForHttp } from "./lib/child-process";
 import { runMain } from "./lib/run-main";
 import { forgetWebServer, recordWebServer, stopLeftoverWebServer } from "./lib/web-leftover";
@@ -117,8 +119,14 @@ runMain(async () => {
       );
     }
     if (stopRequested) return 0;
-    if (process.env.AGS_SKIP_BUILD !== "1") {
+    const fingerprint = await buildFingerprint(REPO_ROOT, childEnv);
+    if (process.env.AGS_SKIP_BUILD === "1") {
+      console.log("Serving the existing build (AGS_SKIP_BUILD=1).");
+    } else if (process.env.AGS_FORCE_BUILD !== "1" && (await isBuildCurrent(REPO_ROOT, fingerprint))) {
+      console.log("The app is already built from these sources: serving it (AGS_FORCE_BUILD=1 builds anyway).");
+    } else {
       console.log("Building the app (next build)…");
+      await forgetBuild(REPO_ROOT);
       child = spawnNext(["build"], childEnv);
       const code = await waitForExit(child);
       child = undefined;
@@ -127,6 +135,7 @@ runMain(async () => {
         console.error(`next build failed (exit code ${code}).`);
         return code;
       }
+      await recordBuild(REPO_ROOT, fingerprint);
     }
 
     child = spawnNext(["start", "-p", String(env.PORT), "-H", env.HOST], childEnv);
