@@ -96,6 +96,8 @@ test.describe("editor", () => {
     const firstEdge = draft.handoffs[0]!;
     await expect(page.getByTestId(`handoff-label-${firstEdge.id}`)).toContainText(/subagent_/);
     await expect(page.getByTestId(`handoff-label-${firstEdge.id}`)).toContainText("sync");
+    // The whole graph is in view, so no minimap covers part of it.
+    await expect(page.locator(".react-flow__minimap")).toHaveCount(0);
 
     mkdirSync(SCREENS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENS, "editor-research-team.png") });
@@ -305,6 +307,8 @@ test.describe("editor", () => {
     expect(drawnAtFirst).toBeGreaterThan(0);
     expect(drawnAtFirst).toBeLessThan(100);
     await expect(page.locator(".react-flow__edge").first()).toBeVisible();
+    // Most of the graph is out of view: the minimap shows where.
+    await expect(page.locator(".react-flow__minimap")).toBeVisible();
     await page.getByRole("button", { name: "Zoom In" }).click();
     await page.getByRole("button", { name: "Zoom In" }).click();
     // Pan by dragging empty canvas (not an agent, which would move it).
@@ -314,8 +318,9 @@ test.describe("editor", () => {
     await page.mouse.move(start.x - 200, start.y - 100, { steps: 8 });
     await page.mouse.up();
     await page.getByRole("button", { name: "Fit view" }).first().click();
-    // Fitted to the view, every agent is on screen (drawn compact at this zoom).
+    // Fitted to the view, every agent is on screen (drawn compact at this zoom), and the minimap has nothing to add.
     await expect(nodes(page)).toHaveCount(500);
+    await expect(page.locator(".react-flow__minimap")).toHaveCount(0);
     await expectSaved(page);
     expect(problems).toEqual([]);
   });

@@ -10,6 +10,8 @@ import {
   MiniMap,
   ReactFlow,
   useReactFlow,
+  useStore,
+  type ReactFlowState,
   type ColorMode,
   type Connection,
   type DefaultEdgeOptions,
@@ -30,6 +32,7 @@ import { savedViewport } from "../store/viewport";
 import { useEditorActions } from "../use-editor-actions";
 import { AgentNodeComponent } from "./agent-node";
 import styles from "./canvas.module.css";
+import { graphOverflows } from "./graph-overflows";
 import { HandoffEdgeComponent } from "./handoff-edge";
 import { initialViewport } from "./initial-viewport";
 import { readLocalViewport, writeLocalViewport } from "./local-viewport";
@@ -56,6 +59,35 @@ export const PALETTE_DRAG_TYPE = "application/x-agent-graph-palette";
 /** Colours of the minimap's nodes: root and problems stand out. */
 function minimapNodeClass(node: AgentFlowNode): string {
   return node.deletable === false ? styles.minimapRoot : styles.minimapNode;
+}
+
+/** Whether part of the graph is out of view (measured agents; ones not drawn yet count at their position). */
+function selectGraphOverflows(state: ReactFlowState): boolean {
+  const boxes = Array.from(state.nodeLookup.values(), (node) => ({
+    ...node.internals.positionAbsolute,
+    width: node.measured.width ?? 0,
+    height: node.measured.height ?? 0,
+  }));
+  return graphOverflows(boxes, state.width, state.height, state.transform);
+}
+
+/**
+ * The minimap, shown while part of the graph is out of view: that is when it
+ * helps finding your way, and a graph that fits on screen is never covered by it.
+ */
+function OverviewMinimap() {
+  const overflows = useStore(selectGraphOverflows);
+  if (!overflows) return null;
+  return (
+    <MiniMap
+      pannable
+      zoomable
+      nodeClassName={minimapNodeClass}
+      ariaLabel="Minimap"
+      className={styles.minimap}
+      style={MINIMAP_SIZE}
+    />
+  );
 }
 
 /** The canvas: agents and handoffs, drawn and edited with React Flow. */
@@ -220,14 +252,7 @@ export function EditorCanvas({ colorMode: colorModeOverride }: { colorMode?: Col
           aria-label="Agent graph canvas"
         >
           <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
-          <MiniMap
-            pannable
-            zoomable
-            nodeClassName={minimapNodeClass}
-            ariaLabel="Minimap"
-            className={styles.minimap}
-            style={MINIMAP_SIZE}
-          />
+          <OverviewMinimap />
           <Controls className={styles.controls} showInteractive={false} showFitView={false} aria-label="Zoom controls">
             {/* The editor's fit view, which also frames agents not drawn yet (React Flow's counts drawn ones). */}
             <ControlButton onClick={actions.fitView} title="Fit view" aria-label="Fit view">
