@@ -13,6 +13,7 @@ import { trpcMutation, trpcQuery } from "./support/trpc";
  */
 
 const EVERYTHING = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+const INVALID_SCHEMA_SERVER = path.resolve("e2e/support/invalid-schema-mcp-server.mjs");
 
 async function setTheme(page: Page, theme: "Light" | "Dark") {
   await page
@@ -165,6 +166,44 @@ test("an HTTP server on a refused address shows why its tools cannot be listed, 
 
   const listed = (await trpcQuery<ListedServer[]>(page.request, "mcpServers.list")).find(
     (server) => server.name === "local-http",
+  );
+  await trpcMutation(page.request, "mcpServers.delete", { id: listed!.id });
+  expect(problems).toEqual([]);
+});
+
+test("a tool whose input schema does not compile is shown not selectable, with the reason in words", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const problems = watchProblems(page);
+  for (const server of await trpcQuery<ListedServer[]>(page.request, "mcpServers.list"))
+    await trpcMutation(page.request, "mcpServers.delete", { id: server.id });
+  await trpcMutation(page.request, "mcpServers.create", {
+    name: "schemas",
+    transport: "stdio",
+    command: "node",
+    args: [INVALID_SCHEMA_SERVER],
+    env: [],
+  });
+
+  await page.goto("/settings/tools");
+  const section = page.getByRole("region", { name: "MCP servers" });
+  const card = section.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /schemas/ }) });
+  await card.getByRole("button", { name: "Refresh tools" }).click();
+  const good = card.getByRole("checkbox", { name: /^good/ });
+  const broken = card.getByRole("checkbox", { name: /^broken/ });
+  await expect(good).toBeVisible({ timeout: 30_000 });
+  await expect(good).toBeEnabled();
+  await expect(broken).toBeDisabled();
+  await expect(broken).not.toBeChecked();
+  await expect(broken).toHaveAccessibleDescription(
+    /^Not selectable — agents cannot be given it: its input schema is not a valid JSON schema \(schema\.properties\.n\.type must be one of/,
+  );
+  await expect(card.getByText(/^Not selectable — agents cannot be given it:/)).toBeVisible();
+  await lookInBothThemes(page, testInfo, "mcp-invalid-schema");
+
+  const listed = (await trpcQuery<ListedServer[]>(page.request, "mcpServers.list")).find(
+    (server) => server.name === "schemas",
   );
   await trpcMutation(page.request, "mcpServers.delete", { id: listed!.id });
   expect(problems).toEqual([]);

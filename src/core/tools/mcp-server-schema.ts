@@ -187,6 +187,12 @@ export const mcpListedToolSchema = z.object({
   name: z.string(),
   description: z.string().default(""),
   inputSchema: z.record(z.string(), z.unknown()).default({ type: "object" }),
+  /**
+   * Why the input schema does not compile under the argument checker (ajv),
+   * in words; null when it does. Set at refresh; absent on tools listed
+   * before the check existed.
+   */
+  schemaProblem: z.string().nullable().optional(),
 });
 
 export type McpListedTool = z.infer<typeof mcpListedToolSchema>;

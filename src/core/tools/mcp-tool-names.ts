@@ -59,3 +59,31 @@ export function mcpToolNamings(server: string, tools: readonly string[]): McpToo
     return { tool, catalogName, unusableReason: null };
   });
 }
+
+/** A listed tool as far as usability goes: its name and why its input schema does not compile (null: it does). */
+export interface McpToolUsabilityInput {
+  name: string;
+  schemaProblem: string | null;
+}
+
+/** Why a tool whose input schema does not compile cannot be given to agents, in words. */
+export function invalidSchemaReason(schemaProblem: string): string {
+  return `its input schema is not a valid JSON schema (${schemaProblem}), so no call of it could be checked; the server must fix the schema, then refresh the tools`;
+}
+
+/**
+ * `mcpToolNamings`, and a tool whose listed input schema does not compile
+ * (`schemaProblem`, found at refresh) is unusable too: no catalog name, the
+ * problem in words. A naming problem is reported first.
+ */
+export function mcpToolUsability(server: string, tools: readonly McpToolUsabilityInput[]): McpToolNaming[] {
+  const namings = mcpToolNamings(
+    server,
+    tools.map((tool) => tool.name),
+  );
+  return namings.map((naming, i) => {
+    const problem = tools[i]!.schemaProblem;
+    if (naming.unusableReason !== null || problem === null) return naming;
+    return { tool: naming.tool, catalogName: null, unusableReason: invalidSchemaReason(problem) };
+  });
+}

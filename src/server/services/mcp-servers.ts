@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 
 import { type McpListedTool, type McpServerSettings } from "@/core/tools/mcp-server-schema";
-import { mcpToolNamings } from "@/core/tools/mcp-tool-names";
+import { mcpToolUsability } from "@/core/tools/mcp-tool-names";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { InvalidInputError } from "@/server/errors/invalid-input-error";
 import { McpServerNameTakenError } from "@/server/errors/mcp-server-name-taken-error";
@@ -21,7 +21,7 @@ import { ToolNameTakenError } from "@/server/errors/tool-name-taken-error";
 import { SecretDecryptError } from "@/server/secrets/secret-box";
 import { McpConnection } from "@/server/tools/mcp/mcp-client";
 import { McpServerError } from "@/server/tools/mcp/mcp-server-error";
-import { storedTools } from "@/server/tools/mcp/stored-tools";
+import { checkedTools, storedTools, type StoredMcpTool } from "@/server/tools/mcp/stored-tools";
 import { TOOL_SOURCES } from "@/server/tools/tool-sources";
 import {
   allowedHostsOf,
@@ -37,7 +37,9 @@ export interface McpToolView {
   description: string;
   /** What agents and graph documents call it (`<server>__<tool>`), or null when it cannot be given to models. */
   catalogName: string | null;
+  /** Why agents cannot be given it (name too long or taken, input schema not valid), in words; null when they can. */
   unusableReason: string | null;
+  /** Whether agents may use it: chosen by an editor and usable. */
   enabled: boolean;
 }
 
@@ -57,6 +59,7 @@ export interface McpServerView {
   secretsError: string | null;
   timeoutMs: number;
   tools: McpToolView[];
+  /** The enabled tools agents can use (a chosen tool that became unusable is not among them). */
   enabledTools: string[];
   listedAt: string | null;
   lastError: string | null;
@@ -69,6 +72,8 @@ export interface McpRefreshResult {
   ok: boolean;
   /** Why listing failed, in words (also stored as the server's last error). */
   error: string | null;
+  /** Tools that were enabled and no longer are after this listing, each with why. */
+  turnedOff: { name: string; reason: string }[];
   server: McpServerView;
 }
 
@@ -86,10 +91,8 @@ function secretNames(server: McpServerSealedRecord): { names: string[]; error: s
 function view(server: McpServerSealedRecord): McpServerView {
   const tools = storedTools(server.tools);
   const enabled = new Set(server.enabledTools);
-  const namings = mcpToolNamings(
-    server.name,
-    tools.map((tool) => tool.name),
-  );
+  const namings = mcpToolUsability(server.name, tools);
+  const usable = new Set(namings.filter((naming) => naming.unusableReason === null).map((naming) => naming.tool));
   const secrets = secretNames(server);
   return {
     id: server.id,
@@ -107,9 +110,9 @@ function view(server: McpServerSealedRecord): McpServerView {
       description: tool.description,
       catalogName: namings[i]!.catalogName,
       unusableReason: namings[i]!.unusableReason,
-      enabled: enabled.has(tool.name),
+      enabled: enabled.has(tool.name) && usable.has(tool.name),
     })),
-    enabledTools: server.enabledTools,
+    enabledTools: server.enabledTools.filter((name) => usable.has(name)),
     listedAt: server.listedAt?.toISOString() ?? null,
     lastError: server.lastError,
     createdAt: server.createdAt.toISOString(),
@@ -190,9 +193,11 @@ export class McpServerService {
   }
 
   /**
-   * Connects to the server and lists its tools: stores them (tools still
-   * listed stay enabled) or, when the server cannot be reached, the error
-   * in words, keeping the last list.
+   * Connects to the server and lists its tools: stores them, each with
+   * whether its input schema compiles under the argument checker (enabled
+   * tools still listed and usable stay enabled; the others are turned off
+   * and named in `turnedOff` with why) or, when the server cannot be
+   * reached, the error in words, keeping the last list.
    */
   async refresh(id: string): Promise<McpRefreshResult> {
     const server = await this.sealed(id);
@@ -208,25 +213,34 @@ export class McpServerService {
     } catch (error) {
       if (!(error instanceof McpServerError)) throw error;
       await this.repository.saveListing(this.workspaceId, id, { lastError: error.message });
-      return { ok: false, error: error.message, server: await this.get(id) };
+      return { ok: false, error: error.message, turnedOff: [], server: await this.get(id) };
     }
-    const listed = new Set(tools.map((tool) => tool.name));
+    const checked = checkedTools(tools);
+    const namings = new Map(mcpToolUsability(server.name, checked).map((naming) => [naming.tool, naming]));
+    const turnedOff: McpRefreshResult["turnedOff"] = [];
+    const enabledTools = server.enabledTools.filter((name) => {
+      const naming = namings.get(name);
+      if (naming?.unusableReason === null) return true;
+      turnedOff.push({ name, reason: naming ? naming.unusableReason : "the server no longer lists it" });
+      return false;
+    });
     await this.repository.saveListing(this.workspaceId, id, {
-      tools: tools as unknown as object[],
-      enabledTools: server.enabledTools.filter((name) => listed.has(name)),
+      tools: checked as unknown as object[],
+      enabledTools,
       listedAt: new Date(),
     });
-    return { ok: true, error: null, server: await this.get(id) };
+    return { ok: true, error: null, turnedOff, server: await this.get(id) };
   }
 
-  /** Sets which of the listed tools agents may use; refuses names the server did not list. */
+  /**
+   * Sets which of the listed tools agents may use; refuses, changing
+   * nothing, names the server did not list and tools that cannot be used
+   * (name too long or taken, input schema not valid), naming the reason.
+   */
   async setEnabledTools(id: string, names: string[]): Promise<McpServerView> {
     const server = await this.sealed(id);
     const tools = storedTools(server.tools);
-    const namings = mcpToolNamings(
-      server.name,
-      tools.map((tool) => tool.name),
-    );
+    const namings = mcpToolUsability(server.name, tools);
     const byName = new Map(namings.map((naming) => [naming.tool, naming]));
     for (const name of names) {
       const naming = byName.get(name);
@@ -238,7 +252,9 @@ export class McpServerService {
         );
       }
       if (naming.unusableReason)
-        throw new InvalidInputError(`The tool ${name} cannot be given to agents: ${naming.unusableReason}.`);
+        throw new InvalidInputError(
+          `The tool ${name} of MCP server "${server.name}" cannot be given to agents: ${naming.unusableReason}.`,
+        );
     }
     const enabled = tools.map((tool) => tool.name).filter((name) => names.includes(name));
     await this.checkCatalogNamesFree(server.name, tools, enabled, "enable");
@@ -254,15 +270,14 @@ export class McpServerService {
    */
   private async checkCatalogNamesFree(
     serverName: string,
-    tools: McpListedTool[],
+    tools: StoredMcpTool[],
     enabled: readonly string[],
     action: "enable" | "rename",
   ): Promise<void> {
     const on = new Set(enabled);
-    const names = mcpToolNamings(
-      serverName,
-      tools.map((tool) => tool.name),
-    ).filter((naming) => naming.catalogName !== null && on.has(naming.tool));
+    const names = mcpToolUsability(serverName, tools).filter(
+      (naming) => naming.catalogName !== null && on.has(naming.tool),
+    );
     if (names.length === 0) return;
     for (const source of TOOL_SOURCES) {
       if (source.kind === "mcp") continue;

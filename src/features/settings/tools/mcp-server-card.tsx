@@ -9,6 +9,7 @@ import { useTRPC, type RouterOutputs } from "@/trpc/react";
 
 import { DeleteMcpServerDialog } from "./delete-mcp-server-dialog";
 import { McpServerDialog } from "./mcp-server-dialog";
+import { mcpToolChoice, turnedOffMessage } from "./mcp-tool-choice";
 import styles from "./mcp-servers.module.css";
 
 export type McpServerItem = RouterOutputs["mcpServers"]["list"][number];
@@ -41,6 +42,8 @@ export function McpServerCard({ server, rights }: { server: McpServerItem; right
         if (result.ok) {
           const count = result.server.tools.length;
           toast.success(`“${server.name}” lists ${count} ${count === 1 ? "tool" : "tools"}`);
+          const turnedOff = turnedOffMessage(server.name, result.turnedOff);
+          if (turnedOff) toast.warning(turnedOff);
         } else toast.error(result.error ?? "The server could not be reached.");
       },
       onError: (error) => toast.error(`Couldn’t refresh “${server.name}”: ${error.message}`),
@@ -142,30 +145,37 @@ export function McpServerCard({ server, rights }: { server: McpServerItem; right
           {rights.canUseTools ? null : (
             <p className={styles.muted}>Only editors and owners choose which tools agents may use.</p>
           )}
-          {server.tools.map((tool) => {
+          {server.tools.map((tool, index) => {
             const id = `${server.id}-${tool.name}`;
+            const reasonId = `${titleId}-reason-${index}`;
+            const choice = mcpToolChoice(tool, enabledTools);
             return (
-              <label key={tool.name} htmlFor={id} className={styles.tool}>
+              <div key={tool.name} className={styles.tool}>
                 <input
                   id={id}
                   type="checkbox"
-                  checked={enabledTools.includes(tool.name)}
-                  disabled={tool.unusableReason !== null}
+                  checked={choice.checked}
+                  disabled={choice.disabled}
+                  aria-describedby={choice.reason ? reasonId : undefined}
                   onChange={(event) => toggle(tool.name, event.target.checked)}
                 />
                 <span className={styles.toolText}>
-                  <span className={styles.toolName}>
-                    {tool.name}{" "}
-                    {tool.catalogName ? (
-                      <span className={`${styles.subtle} ${styles.code}`}>{tool.catalogName}</span>
-                    ) : null}
-                  </span>
-                  {tool.description ? <span className={styles.toolDescription}>{tool.description}</span> : null}
-                  {tool.unusableReason ? (
-                    <span className={styles.fieldError}>Cannot be given to agents: {tool.unusableReason}</span>
+                  <label htmlFor={id} className={styles.toolLabel}>
+                    <span className={styles.toolName}>
+                      {tool.name}{" "}
+                      {tool.catalogName ? (
+                        <span className={`${styles.subtle} ${styles.code}`}>{tool.catalogName}</span>
+                      ) : null}
+                    </span>
+                    {tool.description ? <span className={styles.toolDescription}>{tool.description}</span> : null}
+                  </label>
+                  {choice.reason ? (
+                    <span id={reasonId} className={styles.fieldError}>
+                      {choice.reason}
+                    </span>
                   ) : null}
                 </span>
-              </label>
+              </div>
             );
           })}
         </fieldset>

@@ -4,12 +4,19 @@
  * and choose the tools agents may use, viewers read; environment and header
  * values are sealed and never returned.
  */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { callerFor, resetWorld } from "@/server/api/testing/api-fixtures";
 import { setupTestDatabase } from "@/server/db/test-db";
 import { mcpToolSource } from "@/server/tools/mcp/mcp-tool-source";
+import { knownToolsOf } from "@/server/tools/tool-catalog";
 import {
   type EverythingHttp,
   everythingStdio,
@@ -25,14 +32,64 @@ let owner: ReturnType<typeof callerFor>;
 let editor: ReturnType<typeof callerFor>;
 let viewer: ReturnType<typeof callerFor>;
 let http: EverythingHttp;
+let scratch: string;
+
+/**
+ * A tiny stdio MCP server (the SDK's low-level Server, so input schemas go
+ * out raw): it lists the tools in the JSON file given as its argument,
+ * read again at each listing.
+ */
+const SCHEMAS_SERVER = (sdk: (name: string) => string) => `
+import { readFileSync } from "node:fs";
+import { Server } from ${JSON.stringify(sdk("@modelcontextprotocol/sdk/server/index.js"))};
+import { StdioServerTransport } from ${JSON.stringify(sdk("@modelcontextprotocol/sdk/server/stdio.js"))};
+import { CallToolRequestSchema, ListToolsRequestSchema } from ${JSON.stringify(sdk("@modelcontextprotocol/sdk/types.js"))};
+const server = new Server({ name: "schemas", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: JSON.parse(readFileSync(process.argv[2], "utf8")) }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [{ type: "text", text: "called " + request.params.name }] }));
+await server.connect(new StdioServerTransport());
+`;
+
+const GOOD_SCHEMA = { type: "object", properties: { n: { type: "number" } } };
+const BAD_SCHEMA = { type: "object", properties: { n: { type: "nope" } } };
+const BAD_PROBLEM =
+  'schema.properties.n.type must be one of "array", "boolean", "integer", "null", "number", "object", "string"';
 
 beforeAll(async () => {
   http = await startEverythingHttp();
+  scratch = await mkdtemp(path.join(os.tmpdir(), "ags-mcp-schemas-"));
+  const require = createRequire(import.meta.url);
+  await writeFile(
+    path.join(scratch, "server.mjs"),
+    SCHEMAS_SERVER((name) => pathToFileURL(require.resolve(name)).href),
+  );
 });
 
 afterAll(async () => {
   await http?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
 });
+
+/** Makes the schemas server list `good` and `broken` with these input schemas from now on. */
+async function listSchemas(broken: Record<string, unknown>) {
+  await writeFile(
+    path.join(scratch, "tools.json"),
+    JSON.stringify([
+      { name: "good", description: "A tool with a valid schema", inputSchema: GOOD_SCHEMA },
+      { name: "broken", description: "A tool whose schema may not compile", inputSchema: broken },
+    ]),
+  );
+}
+
+function addSchemasServer() {
+  return owner.mcpServers.create({
+    name: "schemas",
+    transport: "stdio",
+    command: process.execPath,
+    args: [path.join(scratch, "server.mjs"), path.join(scratch, "tools.json")],
+    env: [],
+  });
+}
 
 beforeEach(async () => {
   await resetWorld(db.prisma);
@@ -282,6 +339,114 @@ describe("mcpServers", () => {
     await owner.mcpServers.delete({ id: created.id });
     expect(await mcpToolSource.catalog(db.prisma, workspaceId)).toEqual([]);
     await refused(owner.mcpServers.delete({ id: created.id }), "NOT_FOUND");
+  });
+
+  it("stores why a listed tool's input schema does not compile and refuses to enable it, changing nothing", async () => {
+    await listSchemas(BAD_SCHEMA);
+    const created = await addSchemasServer();
+    const refreshed = await editor.mcpServers.refresh({ id: created.id });
+    expect(refreshed).toMatchObject({ ok: true, error: null, turnedOff: [] });
+    const reason = `its input schema is not a valid JSON schema (${BAD_PROBLEM}), so no call of it could be checked; the server must fix the schema, then refresh the tools`;
+    expect(refreshed.server.tools).toEqual([
+      {
+        name: "good",
+        description: "A tool with a valid schema",
+        catalogName: "schemas__good",
+        unusableReason: null,
+        enabled: false,
+      },
+      {
+        name: "broken",
+        description: "A tool whose schema may not compile",
+        catalogName: null,
+        unusableReason: reason,
+        enabled: false,
+      },
+    ]);
+    // Stored with the tool, in the JSON the listing already lives in.
+    const stored = await db.prisma.mcpServer.findUniqueOrThrow({ where: { id: created.id } });
+    expect(stored.tools).toEqual([
+      expect.objectContaining({ name: "good", inputSchema: GOOD_SCHEMA, schemaProblem: null }),
+      expect.objectContaining({ name: "broken", inputSchema: BAD_SCHEMA, schemaProblem: BAD_PROBLEM }),
+    ]);
+
+    await editor.mcpServers.setEnabledTools({ id: created.id, tools: ["good"] });
+    const before = await db.prisma.mcpServer.findUniqueOrThrow({ where: { id: created.id } });
+    const error = await refused(
+      editor.mcpServers.setEnabledTools({ id: created.id, tools: ["good", "broken"] }),
+      "BAD_REQUEST",
+    );
+    expect(error.message).toBe(`The tool broken of MCP server "schemas" cannot be given to agents: ${reason}.`);
+    const row = await db.prisma.mcpServer.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row).toEqual(before);
+    expect(row.enabledTools).toEqual(["good"]);
+    expect((await mcpToolSource.catalog(db.prisma, workspaceId)).map((tool) => tool.name)).toEqual(["schemas__good"]);
+  });
+
+  it("turns off an enabled tool whose schema stops compiling at a refresh: out of the catalog, the reason shown", async () => {
+    await listSchemas(GOOD_SCHEMA);
+    const created = await addSchemasServer();
+    await editor.mcpServers.refresh({ id: created.id });
+    await editor.mcpServers.setEnabledTools({ id: created.id, tools: ["good", "broken"] });
+    expect((await knownToolsOf(db.prisma, workspaceId)).map((tool) => tool.name)).toEqual([
+      "schemas__good",
+      "schemas__broken",
+    ]);
+
+    await listSchemas(BAD_SCHEMA);
+    const refreshed = await editor.mcpServers.refresh({ id: created.id });
+    const reason = `its input schema is not a valid JSON schema (${BAD_PROBLEM}), so no call of it could be checked; the server must fix the schema, then refresh the tools`;
+    expect(refreshed.ok).toBe(true);
+    expect(refreshed.turnedOff).toEqual([{ name: "broken", reason }]);
+    expect(refreshed.server.enabledTools).toEqual(["good"]);
+    expect(refreshed.server.tools.find((tool) => tool.name === "broken")).toMatchObject({
+      enabled: false,
+      unusableReason: reason,
+    });
+    const row = await db.prisma.mcpServer.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.enabledTools).toEqual(["good"]);
+    // Neither the compiler's catalog nor the editor's lists it.
+    expect((await knownToolsOf(db.prisma, workspaceId)).map((tool) => tool.name)).toEqual(["schemas__good"]);
+    const editorCatalog = await editor.tools.catalog();
+    expect(editorCatalog.map((tool) => tool.name)).toContain("schemas__good");
+    expect(editorCatalog.map((tool) => tool.name)).not.toContain("schemas__broken");
+
+    // Fixed by the server: listed usable again, for an editor to enable.
+    await listSchemas(GOOD_SCHEMA);
+    const fixed = await editor.mcpServers.refresh({ id: created.id });
+    expect(fixed.turnedOff).toEqual([]);
+    expect(fixed.server.tools.find((tool) => tool.name === "broken")).toMatchObject({
+      catalogName: "schemas__broken",
+      unusableReason: null,
+      enabled: false,
+    });
+    await editor.mcpServers.setEnabledTools({ id: created.id, tools: ["good", "broken"] });
+    expect((await knownToolsOf(db.prisma, workspaceId)).map((tool) => tool.name)).toEqual([
+      "schemas__good",
+      "schemas__broken",
+    ]);
+  });
+
+  it("leaves out of the catalog an enabled tool stored, before schemas were checked, with a schema that does not compile", async () => {
+    await listSchemas(GOOD_SCHEMA);
+    const created = await addSchemasServer();
+    await editor.mcpServers.refresh({ id: created.id });
+    await editor.mcpServers.setEnabledTools({ id: created.id, tools: ["good", "broken"] });
+    // As an older version stored it: no schemaProblem.
+    await db.prisma.mcpServer.update({
+      where: { id: created.id },
+      data: {
+        tools: [
+          { name: "good", description: "", inputSchema: GOOD_SCHEMA },
+          { name: "broken", description: "", inputSchema: BAD_SCHEMA },
+        ],
+      },
+    });
+    expect((await mcpToolSource.catalog(db.prisma, workspaceId)).map((tool) => tool.name)).toEqual(["schemas__good"]);
+    const [listed] = await viewer.mcpServers.list();
+    expect(listed!.enabledTools).toEqual(["good"]);
+    expect(listed!.tools.find((tool) => tool.name === "broken")).toMatchObject({ enabled: false });
+    expect(listed!.tools.find((tool) => tool.name === "broken")!.unusableReason).toContain(BAD_PROBLEM);
   });
 
   it("gives each role its rights: viewers read, editors refresh and choose tools, owners change servers", async () => {

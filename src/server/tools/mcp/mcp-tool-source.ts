@@ -1,7 +1,9 @@
 /**
  * The MCP servers' tools in the workspace tool catalog (kind "mcp"): each
  * server's enabled tools, named `<server>__<tool>` (see mcp-tool-names.ts),
- * with the description and input schema the server listed.
+ * with the description and input schema the server listed. An enabled tool
+ * that cannot be used (its input schema does not compile, its name became
+ * too long…) is left out: Settings shows why.
  *
  * A run's runner connects to a server on the first call of one of its
  * tools, reuses that connection for the rest of the run and closes it when
@@ -11,7 +13,7 @@
  * decides what the agent does next. Nothing here waits longer than the
  * server's timeout.
  */
-import { mcpToolNamings } from "@/core/tools/mcp-tool-names";
+import { mcpToolUsability } from "@/core/tools/mcp-tool-names";
 import type { ModelToolSpec } from "@/core/models/model-port";
 import type { ToolInvocation, ToolRunContext, ToolRunner } from "@/core/runtime/ports";
 import type { PrismaClient } from "@/generated/prisma/client";
@@ -20,7 +22,7 @@ import type { CatalogTool, SourceRunner, ToolSource } from "../tool-sources";
 import { McpConnection, type McpConnectOptions } from "./mcp-client";
 import { allowedHostsOf, connectOptionsOf } from "./mcp-server-config";
 import { McpServerError } from "./mcp-server-error";
-import { storedTools } from "./stored-tools";
+import { mcpToolParameters, storedTools } from "./stored-tools";
 import { checkToolArguments } from "../tool-arguments";
 
 /** One enabled tool of one server, under its catalog name. */
@@ -36,20 +38,17 @@ interface EnabledTool {
 function enabledTools(servers: McpServerSealedRecord[]): EnabledTool[] {
   return servers.flatMap((server) => {
     const tools = storedTools(server.tools);
-    const namings = mcpToolNamings(
-      server.name,
-      tools.map((tool) => tool.name),
-    );
+    const namings = mcpToolUsability(server.name, tools);
     const enabled = new Set(server.enabledTools);
     return tools.flatMap((tool, i) => {
       const catalogName = namings[i]!.catalogName;
-      if (!catalogName || !enabled.has(tool.name)) return [];
+      if (!catalogName || namings[i]!.unusableReason !== null || !enabled.has(tool.name)) return [];
       return [
         {
           catalogName,
           tool: tool.name,
           description: tool.description,
-          parameters: { type: "object", ...tool.inputSchema },
+          parameters: mcpToolParameters(tool),
           server,
         },
       ];
