@@ -1,6 +1,6 @@
 import path from "node:path";
 
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 
 import { expectNoSeriousAxeViolations, watchProblems } from "./support/page-checks";
 import { trpcMutation, trpcQuery } from "./support/trpc";
@@ -14,6 +14,12 @@ import { trpcMutation, trpcQuery } from "./support/trpc";
 
 const EVERYTHING = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const INVALID_SCHEMA_SERVER = path.resolve("e2e/support/invalid-schema-mcp-server.mjs");
+
+/** Each story starts from a workspace without MCP servers. */
+async function deleteAllMcpServers(request: APIRequestContext) {
+  for (const server of await trpcQuery<ListedServer[]>(request, "mcpServers.list"))
+    await trpcMutation(request, "mcpServers.delete", { id: server.id });
+}
 
 async function setTheme(page: Page, theme: "Light" | "Dark") {
   await page
@@ -67,8 +73,7 @@ test("add server-everything over stdio, refresh its tools, enable echo, then del
   test.setTimeout(120_000);
   const problems = watchProblems(page);
   // Leftovers of an earlier attempt in the same data directory.
-  for (const server of await trpcQuery<ListedServer[]>(page.request, "mcpServers.list"))
-    await trpcMutation(page.request, "mcpServers.delete", { id: server.id });
+  await deleteAllMcpServers(page.request);
 
   await page.goto("/settings/tools");
   const section = page.getByRole("region", { name: "MCP servers" });
@@ -134,8 +139,7 @@ test("an HTTP server on a refused address shows why its tools cannot be listed, 
 }, testInfo) => {
   test.setTimeout(90_000);
   const problems = watchProblems(page);
-  for (const server of await trpcQuery<ListedServer[]>(page.request, "mcpServers.list"))
-    await trpcMutation(page.request, "mcpServers.delete", { id: server.id });
+  await deleteAllMcpServers(page.request);
 
   await page.goto("/settings/tools");
   const section = page.getByRole("region", { name: "MCP servers" });
@@ -176,8 +180,7 @@ test("a tool whose input schema does not compile is shown not selectable, with t
 }, testInfo) => {
   test.setTimeout(90_000);
   const problems = watchProblems(page);
-  for (const server of await trpcQuery<ListedServer[]>(page.request, "mcpServers.list"))
-    await trpcMutation(page.request, "mcpServers.delete", { id: server.id });
+  await deleteAllMcpServers(page.request);
   await trpcMutation(page.request, "mcpServers.create", {
     name: "schemas",
     transport: "stdio",

@@ -61,14 +61,17 @@ async function dump(table: string, where: string, value: string): Promise<string
   return rows.map((row) => row.row);
 }
 
+/** An owner (`email`) allows the local fake server's host in the workspace: tools may call 127.0.0.1 then. */
+async function allowFakeServer(workspaceId: string, email: string) {
+  const owner = await db.prisma.user.create({ data: { email, name: "O" } });
+  await new AllowedHostService(db.prisma, workspaceId).add(server.host, owner.id);
+}
+
 describe("a run calling an HTTP tool", () => {
   it("calls the tool through the worker, traces it, and stores no secret", async () => {
     const graph = await createGraph(db.prisma);
     await new WorkspaceSecretService(db.prisma, graph.workspaceId).set("WEATHER_KEY", SECRET);
-    await new AllowedHostService(db.prisma, graph.workspaceId).add(
-      server.host,
-      (await db.prisma.user.create({ data: { email: "o@x.test", name: "O" } })).id,
-    );
+    await allowFakeServer(graph.workspaceId, "o@x.test");
     await new HttpToolService(db.prisma, graph.workspaceId).create({
       name: "get_weather",
       description: "Current weather for a city",
@@ -136,10 +139,7 @@ describe("a run calling an HTTP tool", () => {
 
   it("answers a call with arguments the tool's schema refuses with an error the model and the trace read, and sends nothing", async () => {
     const graph = await createGraph(db.prisma);
-    await new AllowedHostService(db.prisma, graph.workspaceId).add(
-      server.host,
-      (await db.prisma.user.create({ data: { email: "o2@x.test", name: "O" } })).id,
-    );
+    await allowFakeServer(graph.workspaceId, "o2@x.test");
     await new HttpToolService(db.prisma, graph.workspaceId).create({
       name: "get_forecast",
       description: "Forecast for a city",
